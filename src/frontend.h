@@ -1,0 +1,64 @@
+/*
+ * frontend.h - the libclang front end: parse a file of the tree with the
+ * tree's include paths, every CONFIG_ symbol of its conditionals turned
+ * on, and tolerance for headers that cannot be found.
+ */
+#ifndef HOOKWRAP_FRONTEND_H
+#define HOOKWRAP_FRONTEND_H
+
+#include <clang-c/Index.h>
+
+#include "guards.h"
+#include "table.h"
+
+struct frontend {
+	const struct table *t;
+	char *tree;
+	struct strv args;	/* compiler flags for every parse */
+	char *overlay;		/* temp dir with asm -> include/asm-ARCH */
+	struct strv syms;	/* CONFIG_ symbols seen so far: all on */
+	CXIndex index;
+};
+
+struct parsed {
+	CXTranslationUnit tu;
+	CXFile file;		/* the file asked for */
+	char *rel;		/* its path relative to the tree */
+	char *path;		/* its path as opened */
+	struct conds conds;	/* its conditional directives */
+	int errors;		/* error diagnostics inside the file */
+	unsigned first_error_line;
+	char *first_error;
+};
+
+int fe_open(struct frontend *fe, const struct table *t, const char *tree);
+void fe_close(struct frontend *fe);
+/* Parse tree-relative relpath; prints the reason and returns -1 on failure. */
+int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p);
+void fe_parsed_free(struct parsed *p);
+
+/* Is the cursor's expansion location inside p->file? */
+int fe_in_file(const struct parsed *p, CXCursor c);
+unsigned fe_line(CXCursor c);
+/* The tokens of r joined in kernel spelling: "char __user *name". */
+char *fe_tokens_text(CXTranslationUnit tu, CXSourceRange r);
+/* The source bytes of r with white space squeezed. */
+char *fe_raw_text(CXTranslationUnit tu, CXSourceRange r);
+/* clang_getCursorSpelling as an owned string. */
+char *fe_spelling(CXCursor c);
+
+/* A visitor that stores the first child into *(CXCursor *)data. */
+enum CXChildVisitResult fe_take_first(CXCursor c, CXCursor parent,
+				      CXClientData data);
+/* Store the last child into *(CXCursor *)data. */
+enum CXChildVisitResult fe_take_last(CXCursor c, CXCursor parent,
+				     CXClientData data);
+/* Store the first two children; data is struct { CXCursor *k; int n; }. */
+enum CXChildVisitResult fe_take_two(CXCursor c, CXCursor parent,
+				    CXClientData data);
+/* Unwrap implicit casts and parentheses around an expression. */
+CXCursor fe_strip(CXCursor c);
+/* If c is "pointer->member" on the table's pointer, the member's name. */
+char *fe_table_member(CXCursor c, const struct table *t);
+
+#endif /* HOOKWRAP_FRONTEND_H */

@@ -1,0 +1,262 @@
+/* guards.c - conditional-compilation context of lines in a file. */
+#include "guards.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void push(struct conds *c, unsigned line, enum cond_kind kind,
+		 char *expr)
+{
+	if (c->n == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 32;
+		c->v = xrealloc(c->v, c->cap * sizeof(*c->v));
+	}
+	c->v[c->n].line = line;
+	c->v[c->n].kind = kind;
+	c->v[c->n].expr = expr;
+	c->n++;
+}
+
+void guards_scan(CXTranslationUnit tu, CXFile file, struct conds *out)
+{
+	size_t size;
+	const char *buf = clang_getFileContents(tu, file, &size);
+	CXSourceRange all;
+	CXToken *toks;
+	unsigned ntoks, prev_line = 0;
+
+	if (!buf)
+		return;
+	all = clang_getRange(clang_getLocationForOffset(tu, file, 0),
+			     clang_getLocationForOffset(tu, file, size));
+	clang_tokenize(tu, all, &toks, &ntoks);
+	for (unsigned i = 0; i < ntoks; i++) {
+		unsigned line, next_line;
+		CXString kw;
+		const char *k;
+		enum cond_kind kind;
+		struct sbuf expr = { 0 };
+
+		clang_getSpellingLocation(clang_getTokenLocation(tu, toks[i]),
+					  NULL, &line, NULL, NULL);
+		if (line == prev_line || i + 1 >= ntoks) {
+			prev_line = line;
+			continue;
+		}
+		prev_line = line;
+		{
+			CXString s = clang_getTokenSpelling(tu, toks[i]);
+			int hash = !strcmp(clang_getCString(s), "#");
+
+			clang_disposeString(s);
+			if (!hash)
+				continue;
+		}
+		kw = clang_getTokenSpelling(tu, toks[i + 1]);
+		k = clang_getCString(kw);
+		if (!strcmp(k, "if"))
+			kind = C_IF;
+		else if (!strcmp(k, "ifdef"))
+			kind = C_IFDEF;
+		else if (!strcmp(k, "ifndef"))
+			kind = C_IFNDEF;
+		else if (!strcmp(k, "elif"))
+			kind = C_ELIF;
+		else if (!strcmp(k, "else"))
+			kind = C_ELSE;
+		else if (!strcmp(k, "endif"))
+			kind = C_ENDIF;
+		else {
+			clang_disposeString(kw);
+			continue;
+		}
+		clang_disposeString(kw);
+		/* The condition: the rest of the tokens on this line. */
+		for (i += 2; i < ntoks; i++) {
+			CXString s;
+
+			clang_getSpellingLocation(
+				clang_getTokenLocation(tu, toks[i]), NULL,
+				&next_line, NULL, NULL);
+			if (next_line != line)
+				break;
+			s = clang_getTokenSpelling(tu, toks[i]);
+			if (expr.len && (isalnum((unsigned char)expr.buf[expr.len - 1]) ||
+					 expr.buf[expr.len - 1] == '_') &&
+			    (isalnum((unsigned char)clang_getCString(s)[0]) ||
+			     clang_getCString(s)[0] == '_'))
+				sb_addc(&expr, ' ');
+			else if (expr.len && strchr("&|", clang_getCString(s)[0]))
+				sb_addc(&expr, ' ');
+			else if (expr.len && strchr("&|", expr.buf[expr.len - 1]))
+				sb_addc(&expr, ' ');
+			sb_add(&expr, clang_getCString(s));
+			clang_disposeString(s);
+		}
+		i--;	/* the loop's i++ moves to the next line's token */
+		prev_line = line;
+		push(out, line, kind,
+		     (kind == C_ELSE || kind == C_ENDIF) ? (sb_free(&expr), NULL)
+							 : sb_detach(&expr));
+	}
+	clang_disposeTokens(tu, toks, ntoks);
+}
+
+/* "defined(X)" or "defined X" -> X; else NULL. */
+static char *defined_symbol(const char *e)
+{
+	const char *s, *end;
+	size_t n;
+
+	if (!starts_with(e, "defined"))
+		return NULL;
+	s = e + 7;
+	while (*s == ' ' || *s == '(')
+		s++;
+	end = s;
+	while (isalnum((unsigned char)*end) || *end == '_')
+		end++;
+	n = end - s;
+	if (!n)
+		return NULL;
+	while (*end == ' ' || *end == ')')
+		end++;
+	return *end ? NULL : xstrndup(s, n);
+}
+
+static char *atom(enum cond_kind kind, const char *expr, int negate)
+{
+	char *sym = NULL;
+	char *a;
+	int neg = negate;
+
+	if (kind == C_IFDEF || kind == C_IFNDEF) {
+		sym = xstrdup(expr);
+		if (kind == C_IFNDEF)
+			neg = !neg;
+	} else if (starts_with(expr, "!") && (sym = defined_symbol(expr + 1))) {
+		neg = !neg;
+	} else {
+		sym = defined_symbol(expr);
+	}
+	if (sym) {
+		a = xasprintf("%s%s", neg ? "!" : "", sym);
+		free(sym);
+		return a;
+	}
+	return xasprintf("%s(%s)", neg ? "!" : "", expr);
+}
+
+struct frame {
+	struct strv taken;	/* atoms of earlier branches, negated later */
+	struct strv cur;	/* atoms in force in the current branch */
+};
+
+void guards_at(const struct conds *c, unsigned line, struct strv *atoms)
+{
+	struct frame st[64];
+	int depth = 0;
+
+	for (int i = 0; i < c->n && c->v[i].line < line; i++) {
+		const struct cond *d = &c->v[i];
+		struct frame *f = depth ? &st[depth - 1] : NULL;
+
+		switch (d->kind) {
+		case C_IF:
+		case C_IFDEF:
+		case C_IFNDEF:
+			if (depth == (int)ARRAY_SIZE(st))
+				break;
+			f = &st[depth++];
+			memset(f, 0, sizeof(*f));
+			strv_push_owned(&f->cur, atom(d->kind, d->expr, 0));
+			strv_push_owned(&f->taken, atom(d->kind, d->expr, 1));
+			break;
+		case C_ELIF:
+			if (!f)
+				break;
+			strv_clear(&f->cur);
+			for (int k = 0; k < f->taken.n; k++)
+				strv_push(&f->cur, f->taken.v[k]);
+			strv_push_owned(&f->cur, atom(C_IF, d->expr, 0));
+			strv_push_owned(&f->taken, atom(C_IF, d->expr, 1));
+			break;
+		case C_ELSE:
+			if (!f)
+				break;
+			strv_clear(&f->cur);
+			for (int k = 0; k < f->taken.n; k++)
+				strv_push(&f->cur, f->taken.v[k]);
+			break;
+		case C_ENDIF:
+			if (!f)
+				break;
+			strv_clear(&f->cur);
+			strv_clear(&f->taken);
+			depth--;
+			break;
+		}
+	}
+	for (int i = 0; i < depth; i++) {
+		for (int k = 0; k < st[i].cur.n; k++)
+			if (strstr(st[i].cur.v[k], "CONFIG_") &&
+			    strv_find(atoms, st[i].cur.v[k]) < 0)
+				strv_push(atoms, st[i].cur.v[k]);
+		strv_clear(&st[i].cur);
+		strv_clear(&st[i].taken);
+	}
+}
+
+void guards_symbols(const struct conds *c, struct strv *syms)
+{
+	for (int i = 0; i < c->n; i++) {
+		const char *e = c->v[i].expr;
+
+		while (e && (e = strstr(e, "CONFIG_"))) {
+			size_t n = 0;
+			char *s;
+
+			while (isalnum((unsigned char)e[n]) || e[n] == '_')
+				n++;
+			s = xstrndup(e, n);
+			if (strv_find(syms, s) < 0)
+				strv_push_owned(syms, s);
+			else
+				free(s);
+			e += n;
+		}
+	}
+}
+
+char *guards_directive(const struct strv *atoms)
+{
+	struct sbuf sb = { 0 };
+
+	if (atoms->n == 1 && atoms->v[0][0] != '(' && atoms->v[0][0] != '!')
+		return xasprintf("#ifdef %s", atoms->v[0]);
+	if (atoms->n == 1 && atoms->v[0][0] == '!' && atoms->v[0][1] != '(')
+		return xasprintf("#ifndef %s", atoms->v[0] + 1);
+	sb_add(&sb, "#if ");
+	for (int i = 0; i < atoms->n; i++) {
+		const char *a = atoms->v[i];
+
+		if (i)
+			sb_add(&sb, " && ");
+		if (a[0] == '!' && a[1] != '(')
+			sb_addf(&sb, "!defined(%s)", a + 1);
+		else if (a[0] == '(' || a[0] == '!')
+			sb_add(&sb, a);
+		else
+			sb_addf(&sb, "defined(%s)", a);
+	}
+	return sb_detach(&sb);
+}
+
+void guards_free(struct conds *c)
+{
+	for (int i = 0; i < c->n; i++)
+		free(c->v[i].expr);
+	free(c->v);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,334 @@
+/*
+ * hooks.c - read the hook table: the struct's function-pointer members,
+ * their signatures and guards, and the wrappers the header already has.
+ */
+#include "frontend.h"
+#include "manifest.h"
+
+#include <string.h>
+
+struct find_struct {
+	const char *name;
+	CXCursor found;
+	int ok;
+};
+
+static enum CXChildVisitResult find_struct_cb(CXCursor c, CXCursor parent,
+					      CXClientData data)
+{
+	struct find_struct *fs = data;
+	CXString s;
+	int match;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_StructDecl ||
+	    !clang_isCursorDefinition(c))
+		return CXChildVisit_Continue;
+	s = clang_getCursorSpelling(c);
+	match = !strcmp(clang_getCString(s), fs->name);
+	clang_disposeString(s);
+	if (match) {
+		fs->found = c;
+		fs->ok = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+/* The tokens of cursor c's extent before the first "(": a return type. */
+static char *return_type(CXTranslationUnit tu, CXCursor c)
+{
+	CXToken *toks;
+	unsigned n, k;
+	char *text = NULL;
+
+	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+	for (k = 0; k < n; k++) {
+		CXString s = clang_getTokenSpelling(tu, toks[k]);
+		int paren = !strcmp(clang_getCString(s), "(");
+
+		clang_disposeString(s);
+		if (paren)
+			break;
+	}
+	if (k > 0 && k < n) {
+		CXSourceRange r = clang_getRange(
+			clang_getRangeStart(clang_getTokenExtent(tu, toks[0])),
+			clang_getRangeEnd(clang_getTokenExtent(tu, toks[k - 1])));
+
+		text = fe_tokens_text(tu, r);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return text;
+}
+
+struct parm_list {
+	struct hook *h;
+	CXTranslationUnit tu;
+};
+
+/* A stable name for an unnamed parameter: its struct tag, else argN. */
+static char *invent_name(const char *decl, int pos)
+{
+	const char *tags[] = { "struct ", "union ", "enum " };
+
+	for (size_t i = 0; i < ARRAY_SIZE(tags); i++) {
+		const char *s = strstr(decl, tags[i]);
+
+		if (s) {
+			size_t n;
+
+			s += strlen(tags[i]);
+			n = strspn(s, "abcdefghijklmnopqrstuvwxyz"
+				      "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+			if (n)
+				return xstrndup(s, n);
+		}
+	}
+	return xasprintf("arg%d", pos + 1);
+}
+
+/* Put name into an abstract declarator: "int *" -> "int *name". */
+static char *name_decl(const char *decl, const char *name)
+{
+	const char *fp = strstr(decl, "(*");
+
+	if (fp) {
+		fp += 2;
+		return xasprintf("%.*s%s%s", (int)(fp - decl), decl, name, fp);
+	}
+	if (ends_with(decl, "*"))
+		return xasprintf("%s%s", decl, name);
+	return xasprintf("%s %s", decl, name);
+}
+
+static enum CXChildVisitResult parm_cb(CXCursor c, CXCursor parent,
+				       CXClientData data)
+{
+	struct parm_list *pl = data;
+	struct hook *h = pl->h;
+	struct param *p;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_ParmDecl)
+		return CXChildVisit_Continue;
+	h->params = xrealloc(h->params, (h->nparams + 1) * sizeof(*h->params));
+	p = &h->params[h->nparams++];
+	memset(p, 0, sizeof(*p));
+	p->name = fe_spelling(c);
+	p->decl = fe_tokens_text(pl->tu, clang_getCursorExtent(c));
+	return CXChildVisit_Continue;
+}
+
+/* Name the unnamed parameters, avoiding the names already taken. */
+static void name_params(struct hook *h)
+{
+	for (int i = 0; i < h->nparams; i++) {
+		struct param *p = &h->params[i];
+		char *name, *decl;
+		int clash = 0;
+
+		if (*p->name)
+			continue;
+		name = invent_name(p->decl, i);
+		for (int k = 0; k < h->nparams; k++)
+			if (k != i && !strcmp(h->params[k].name, name))
+				clash = 1;
+		if (clash) {
+			char *n2 = xasprintf("%s%d", name, i + 1);
+
+			free(name);
+			name = n2;
+		}
+		decl = name_decl(p->decl, name);
+		free(p->decl);
+		free(p->name);
+		p->decl = decl;
+		p->name = name;
+		p->invented = 1;
+	}
+}
+
+struct member_ctx {
+	struct frontend *fe;
+	struct parsed *p;
+	struct manifest *m;
+	int errors;
+};
+
+static int is_function_pointer(CXType t)
+{
+	CXType pointee;
+
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Pointer)
+		return 0;
+	pointee = clang_getPointeeType(t);
+	return pointee.kind == CXType_FunctionProto ||
+	       pointee.kind == CXType_FunctionNoProto;
+}
+
+static enum CXChildVisitResult member_cb(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct member_ctx *mc = data;
+	const struct table *t = mc->fe->t;
+	struct hook *h;
+	struct parm_list pl;
+	char *name;
+	unsigned line;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FieldDecl)
+		return CXChildVisit_Continue;
+	name = fe_spelling(c);
+	line = fe_line(c);
+	if (strv_find(&t->skip, name) >= 0) {
+		free(name);
+		return CXChildVisit_Continue;
+	}
+	if (!is_function_pointer(clang_getCursorType(c))) {
+		char *decl = fe_tokens_text(mc->p->tu, clang_getCursorExtent(c));
+
+		error_at(mc->p->path, line, "member '%s' of struct %s is not a "
+			 "function pointer ('%s'); a hook table holds only "
+			 "hooks: list data members under 'skip' in hookwrap.conf",
+			 name, t->struct_name, decl);
+		free(decl);
+		free(name);
+		mc->errors++;
+		return CXChildVisit_Continue;
+	}
+	h = manifest_add(mc->m);
+	h->member = name;
+	h->where = xasprintf("%s:%u", mc->p->rel, line);
+	h->ret = return_type(mc->p->tu, c);
+	if (!h->ret)
+		h->ret = xstrdup("int");
+	h->is_void = !strcmp(h->ret, "void");
+	pl.h = h;
+	pl.tu = mc->p->tu;
+	clang_visitChildren(c, parm_cb, &pl);
+	name_params(h);
+	guards_at(&mc->p->conds, line, &h->guard);
+	if (strv_find(&h->guard, t->config) < 0) {
+		struct strv g = { 0 };
+
+		strv_push(&g, t->config);
+		for (int i = 0; i < h->guard.n; i++)
+			strv_push(&g, h->guard.v[i]);
+		strv_clear(&h->guard);
+		h->guard = g;
+	}
+	return CXChildVisit_Continue;
+}
+
+struct wrap_ctx {
+	struct member_ctx *mc;
+	char *fn;
+};
+
+static enum CXChildVisitResult wrapper_body_cb(CXCursor c, CXCursor parent,
+					       CXClientData data)
+{
+	struct wrap_ctx *wc = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+		CXCursor callee = clang_getNullCursor();
+		char *member;
+
+		clang_visitChildren(c, fe_take_first, &callee);
+		member = clang_Cursor_isNull(callee) ? NULL :
+			 fe_table_member(callee, wc->mc->fe->t);
+		if (member) {
+			struct hook *h = manifest_find(wc->mc->m, member);
+
+			if (h && !h->wrapper) {
+				h->wrapper = xstrdup(wc->fn);
+				h->wrapper_from = "header";
+			}
+			free(member);
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult wrapper_cb(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct member_ctx *mc = data;
+	struct wrap_ctx wc;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+	    !clang_isCursorDefinition(c) || !fe_in_file(mc->p, c))
+		return CXChildVisit_Continue;
+	wc.mc = mc;
+	wc.fn = fe_spelling(c);
+	clang_visitChildren(c, wrapper_body_cb, &wc);
+	free(wc.fn);
+	return CXChildVisit_Continue;
+}
+
+int hooks_read(struct frontend *fe, struct manifest *m)
+{
+	const struct table *t = fe->t;
+	struct parsed p;
+	struct find_struct fs = { t->struct_name, clang_getNullCursor(), 0 };
+	struct member_ctx mc = { fe, &p, m, 0 };
+
+	if (fe_parse(fe, t->header, &p))
+		return -1;
+	clang_visitChildren(clang_getTranslationUnitCursor(p.tu),
+			    find_struct_cb, &fs);
+	if (!fs.ok) {
+		if (p.errors)
+			error_at(p.path, p.first_error_line, "cannot parse the "
+				 "header: %s; struct %s was not found (fix the "
+				 "header, or give include paths with 'cflags' "
+				 "in hookwrap.conf)", p.first_error,
+				 t->struct_name);
+		else
+			error_at(p.path, 0, "no definition of struct %s here; "
+				 "check 'struct' and 'header' in the table "
+				 "description (%s)", t->struct_name, t->origin);
+		fe_parsed_free(&p);
+		return -1;
+	}
+	m->struct_name = xstrdup(t->struct_name);
+	m->pointer = xstrdup(t->pointer);
+	m->header = xstrdup(t->header);
+	clang_visitChildren(fs.found, member_cb, &mc);
+	if (!mc.errors && !m->n) {
+		error_at(p.path, fe_line(fs.found), "struct %s has no "
+			 "function-pointer members; it is not a hook table",
+			 t->struct_name);
+		mc.errors++;
+	}
+	/* Wrappers the header already defines keep their names. */
+	clang_visitChildren(clang_getTranslationUnitCursor(p.tu), wrapper_cb,
+			    &mc);
+	for (int i = 0; i < m->n; i++) {
+		struct hook *h = &m->hooks[i];
+		const char *o = override_get(&t->wrapper, h->member);
+
+		if (o) {
+			free(h->wrapper);
+			h->wrapper = xstrdup(o);
+			h->wrapper_from = "config";
+		} else if (!h->wrapper) {
+			h->wrapper = table_rule_wrapper(t, h->member);
+			h->wrapper_from = "rule";
+		}
+	}
+	for (int i = 0; i < t->wrapper.n; i++)
+		if (!manifest_find(m, t->wrapper.v[i].hook)) {
+			error_at(t->origin, 0, "wrapper.%s: struct %s has no "
+				 "member '%s'", t->wrapper.v[i].hook,
+				 t->struct_name, t->wrapper.v[i].hook);
+			mc.errors++;
+		}
+	fe_parsed_free(&p);
+	return mc.errors ? -1 : 0;
+}

@@ -1,0 +1,77 @@
+/*
+ * manifest.h - the hook manifest: one row per hook of the table, in
+ * struct order.  Built from the tree (hooks.c, defaults.c), written and
+ * read as TSV (manifest.c); everything downstream reads this.
+ */
+#ifndef HOOKWRAP_MANIFEST_H
+#define HOOKWRAP_MANIFEST_H
+
+#include <stdio.h>
+
+#include "table.h"
+
+enum stub_kind {
+	STUB_ZERO,	/* no default found: "return 0;" or "{ }" */
+	STUB_NOOP,	/* the default is an empty void function: "{ }" */
+	STUB_CONST,	/* the default returns a constant: "return -EPERM;" */
+	STUB_CALL,	/* the default does work: call it */
+	STUB_CONFIG,	/* stub.HOOK in the table description */
+};
+
+struct param {
+	char *decl;		/* "struct inode *inode" */
+	char *name;		/* "inode" */
+	int invented;		/* the struct left it unnamed */
+};
+
+struct hook {
+	char *member;
+	char *wrapper;
+	const char *wrapper_from;	/* "header", "rule" or "config" */
+	char *ret;		/* "int", "void", "struct dentry *" */
+	int is_void;
+	struct param *params;
+	int nparams;
+	struct strv guard;	/* atoms, outermost first */
+	char *stub;		/* stub body: "return 0;", "{ }", ... */
+	enum stub_kind stub_kind;
+	char *dflt;		/* default implementation, or NULL */
+	char *dflt_where;	/* its definition, "file:line" */
+	int dflt_static;	/* static: a stub cannot call it */
+	char *where;		/* the member, "header:line" */
+};
+
+struct manifest {
+	char *struct_name;
+	char *pointer;
+	char *header;
+	struct hook *hooks;
+	int n, cap;
+};
+
+struct frontend;
+
+/* Read the struct and the wrappers from the header (hooks.c). */
+int hooks_read(struct frontend *fe, struct manifest *m);
+/* Fill in stub bodies from the default tables (defaults.c). */
+int defaults_infer(struct frontend *fe, struct manifest *m);
+/* Both, for a tree: the whole manifest.  Returns 0 or -1 (reported). */
+int manifest_build(const struct table *t, const char *tree,
+		   struct manifest *m);
+
+struct hook *manifest_add(struct manifest *m);
+struct hook *manifest_find(const struct manifest *m, const char *member);
+/* "struct inode *inode, int mask" or "void". */
+char *hook_params_text(const struct hook *h);
+/* "inode, mask" */
+char *hook_args_text(const struct hook *h);
+/* "CONFIG_SECURITY && CONFIG_SECURITY_NETWORK" */
+char *hook_guard_text(const struct hook *h);
+
+/* The TSV form (docs/manifest.md). */
+extern const char *const manifest_columns[];
+void manifest_write_tsv(const struct manifest *m, FILE *out);
+int manifest_read_tsv(const char *path, struct manifest *m);
+void manifest_free(struct manifest *m);
+
+#endif /* HOOKWRAP_MANIFEST_H */

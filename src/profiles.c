@@ -1,0 +1,63 @@
+/*
+ * profiles.c - built-in table descriptions.  A profile is exactly what a
+ * hookwrap.conf file would say; adding one is adding an entry here.
+ */
+#include "table.h"
+
+#include <string.h>
+
+struct profile {
+	const char *name;
+	const char *conf[16][2];	/* key, value; as in hookwrap.conf */
+};
+
+static const struct profile profiles[] = {
+	{
+		/*
+		 * Linux Security Modules, 2.5.43 to 4.1: one struct of
+		 * function pointers, one global pointer to the table in use.
+		 * The defaults a kernel without CONFIG_SECURITY behaves as
+		 * are the capability module's table, then the dummy
+		 * module's; 2.6.28 and later keep both in capability.c.
+		 */
+		"lsm", {
+			{ "struct", "security_operations" },
+			{ "pointer", "security_ops" },
+			{ "header", "include/linux/security.h" },
+			{ "prefix", "security_" },
+			{ "strip-suffix", "_security" },
+			{ "config", "CONFIG_SECURITY" },
+			{ "defaults", "security/capability.c security/dummy.c" },
+			{ "allow", "security/security.c security/dummy.c "
+				   "security/capability.c include/linux/security.h" },
+			{ "skip", "name" },
+			{ NULL, NULL },
+		},
+	},
+};
+
+const char *const table_profile_names[] = { "lsm", NULL };
+
+/* Shared with config.c: apply one key = value pair. */
+int table_set(struct table *t, const char *key, const char *value,
+	      const char **why);
+
+int table_profile(struct table *t, const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(profiles); i++) {
+		const struct profile *p = &profiles[i];
+
+		if (strcmp(p->name, name))
+			continue;
+		for (int k = 0; p->conf[k][0]; k++) {
+			const char *why;
+
+			if (table_set(t, p->conf[k][0], p->conf[k][1], &why))
+				die("profile %s: %s", name, why);
+		}
+		free(t->origin);
+		t->origin = xasprintf("profile %s", name);
+		return 0;
+	}
+	return -1;
+}

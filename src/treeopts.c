@@ -1,0 +1,26 @@
+/* treeopts.c - finding the table and building the manifest for a tree. */
+#include "commands.h"
+
+#include <stdio.h>
+#include <sys/stat.h>
+
+int load_tree(struct tree_opts *o)
+{
+	struct stat st;
+
+	if (!o->tree) {
+		error_at(NULL, 0, "no TREE given; name the kernel tree's top "
+			 "directory");
+		return 2;
+	}
+	if (stat(o->tree, &st) || !S_ISDIR(st.st_mode)) {
+		error_at(o->tree, 0, "not a directory; name the kernel tree's "
+			 "top directory");
+		return 2;
+	}
+	if (table_load(&o->table, o->tree, o->config, o->profile))
+		return 2;
+	if (manifest_build(&o->table, o->tree, &o->manifest))
+		return 2;
+	return 0;
+}

@@ -1,0 +1,63 @@
+/* util.h - memory, strings and error reporting shared by every part. */
+#ifndef HOOKWRAP_UTIL_H
+#define HOOKWRAP_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+extern const char *progname;
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t m);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Print "hookwrap: error: ..." and exit 2.  For internal failures. */
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/* Print "file:line: error: ..." (line 0 omits it) to stderr. */
+void error_at(const char *file, unsigned line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void warning_at(const char *file, unsigned line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* A growable vector of owned strings. */
+struct strv {
+	char **v;
+	int n, cap;
+};
+void strv_push(struct strv *sv, const char *s);
+void strv_push_owned(struct strv *sv, char *s);
+int strv_find(const struct strv *sv, const char *s);
+void strv_clear(struct strv *sv);
+/* Split s at white space and push every word. */
+void strv_split(struct strv *sv, const char *s);
+
+/* A growable string buffer; buf is always NUL-terminated. */
+struct sbuf {
+	char *buf;
+	size_t len, cap;
+};
+void sb_addn(struct sbuf *sb, const char *s, size_t n);
+void sb_add(struct sbuf *sb, const char *s);
+void sb_addc(struct sbuf *sb, char c);
+void sb_addf(struct sbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void sb_reset(struct sbuf *sb);
+char *sb_detach(struct sbuf *sb);
+void sb_free(struct sbuf *sb);
+
+int starts_with(const char *s, const char *prefix);
+int ends_with(const char *s, const char *suffix);
+/* Collapse runs of white space to one blank and trim both ends. */
+char *squeeze_space(const char *s);
+char *path_join(const char *a, const char *b);
+int file_exists(const char *path);
+/* Read a whole file; NULL (errno set) when it cannot be read. */
+char *read_file(const char *path, size_t *len);
+
+#endif /* HOOKWRAP_UTIL_H */

@@ -157,16 +157,21 @@ int table_read_config(struct table *t, const char *path)
 				       "config" };
 		const char *have[] = { t->struct_name, t->pointer, t->header,
 				       t->prefix, t->config };
+		struct sbuf missing = { 0 };
+		int n = 0;
 
-		for (size_t i = 0; i < ARRAY_SIZE(need); i++) {
-			if (have[i])
-				continue;
-			error_at(path, 0, "missing key '%s'; every table needs "
+		for (size_t i = 0; i < ARRAY_SIZE(need); i++)
+			if (!have[i])
+				sb_addf(&missing, "%s'%s'", n++ ? ", " : "",
+					need[i]);
+		if (n) {
+			error_at(path, 0, "missing key%s %s; every table needs "
 				 "struct, pointer, header, prefix and config "
 				 "(or 'profile = lsm' to start from one)",
-				 need[i]);
+				 n > 1 ? "s" : "", missing.buf);
 			ret = -1;
 		}
+		sb_free(&missing);
 	}
 	return ret;
 }

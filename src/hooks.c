@@ -5,6 +5,7 @@
 #include "frontend.h"
 #include "manifest.h"
 
+#include <stdio.h>
 #include <string.h>
 
 struct find_struct {
@@ -271,6 +272,48 @@ static enum CXChildVisitResult wrapper_cb(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+/*
+ * A syntax error from the struct on (its extent is unreliable once the
+ * parser recovers) means the members cannot be trusted.  Semantic errors
+ * (an unknown type from a header the parse could not find) are tolerated:
+ * signatures are spelled from the tokens.
+ */
+static int syntax_error_after(const struct parsed *p, CXCursor st)
+{
+	CXSourceRange ext = clang_getCursorExtent(st);
+	unsigned a;
+	int found = 0;
+	char *name = fe_spelling(st);
+
+	clang_getExpansionLocation(clang_getRangeStart(ext), NULL, &a, NULL,
+				   NULL);
+	for (unsigned i = 0, n = clang_getNumDiagnostics(p->tu); i < n && !found;
+	     i++) {
+		CXDiagnostic d = clang_getDiagnostic(p->tu, i);
+		CXString cat = clang_getDiagnosticCategoryText(d);
+		CXFile f;
+		unsigned line;
+
+		clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f,
+					  &line, NULL, NULL);
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && f &&
+		    clang_File_isEqual(f, p->file) && line >= a &&
+		    !strcmp(clang_getCString(cat), "Parse Issue")) {
+			CXString msg = clang_getDiagnosticSpelling(d);
+
+			error_at(p->path, line, "cannot parse struct %s: %s; "
+				 "fix the header (hookwrap reads it as C)",
+				 name, clang_getCString(msg));
+			clang_disposeString(msg);
+			found = 1;
+		}
+		clang_disposeString(cat);
+		clang_disposeDiagnostic(d);
+	}
+	free(name);
+	return found;
+}
+
 int hooks_read(struct frontend *fe, struct manifest *m)
 {
 	const struct table *t = fe->t;
@@ -284,15 +327,19 @@ int hooks_read(struct frontend *fe, struct manifest *m)
 			    find_struct_cb, &fs);
 	if (!fs.ok) {
 		if (p.errors)
-			error_at(p.path, p.first_error_line, "cannot parse the "
-				 "header: %s; struct %s was not found (fix the "
-				 "header, or give include paths with 'cflags' "
-				 "in hookwrap.conf)", p.first_error,
-				 t->struct_name);
+			error_at(p.path, p.first_error_line, "no definition of "
+				 "struct %s here (libclang: %s); check 'struct' "
+				 "and 'header' in the table description (%s), or "
+				 "the include paths ('cflags')", t->struct_name,
+				 p.first_error, t->origin);
 		else
 			error_at(p.path, 0, "no definition of struct %s here; "
 				 "check 'struct' and 'header' in the table "
 				 "description (%s)", t->struct_name, t->origin);
+		fe_parsed_free(&p);
+		return -1;
+	}
+	if (syntax_error_after(&p, fs.found)) {
 		fe_parsed_free(&p);
 		return -1;
 	}

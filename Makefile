@@ -47,7 +47,7 @@ bench: hookwrap
 install: hookwrap
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/hookwrap/semantic-patches
 	install -m 755 hookwrap $(DESTDIR)$(PREFIX)/bin/hookwrap
-	cp -r semantic-patches/. $(DESTDIR)$(PREFIX)/share/hookwrap/semantic-patches/
+	if [ -d semantic-patches ]; then cp -r semantic-patches/. $(DESTDIR)$(PREFIX)/share/hookwrap/semantic-patches/; fi
 
 clean:
 	rm -rf build hookwrap

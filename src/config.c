@@ -55,6 +55,7 @@ int table_set(struct table *t, const char *key, const char *value,
 		{ "strip-suffix", offsetof(struct table, strip_suffix) },
 		{ "defaults", offsetof(struct table, defaults) },
 		{ "allow", offsetof(struct table, allow) },
+		{ "wrappers", offsetof(struct table, wrappers) },
 		{ "skip", offsetof(struct table, skip) },
 		{ "cflags", offsetof(struct table, cflags) },
 	};
@@ -91,7 +92,8 @@ int table_set(struct table *t, const char *key, const char *value,
 		return 0;
 	}
 	*why = "unknown key; known keys: profile struct pointer header output "
-	       "prefix config strip-suffix defaults allow skip cflags arch "
+	       "prefix config strip-suffix defaults allow wrappers skip cflags "
+	       "arch "
 	       "wrapper.HOOK stub.HOOK";
 	return -1;
 }
@@ -289,6 +291,7 @@ void table_free(struct table *t)
 	strv_clear(&t->strip_suffix);
 	strv_clear(&t->defaults);
 	strv_clear(&t->allow);
+	strv_clear(&t->wrappers);
 	strv_clear(&t->skip);
 	strv_clear(&t->cflags);
 	overrides_free(&t->wrapper);

@@ -248,6 +248,113 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+struct inline_check {
+	CXCursor fn;
+	int bad;
+};
+
+/* Only parameters, constants, operators and member accesses qualify. */
+static enum CXChildVisitResult inline_check_cb(CXCursor c, CXCursor parent,
+					       CXClientData data)
+{
+	struct inline_check *ic = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_CallExpr || k == CXCursor_DeclStmt ||
+	    k == CXCursor_GotoStmt || k == CXCursor_LabelStmt ||
+	    k == CXCursor_AsmStmt) {
+		ic->bad = 1;
+		return CXChildVisit_Break;
+	}
+	if (k == CXCursor_DeclRefExpr) {
+		CXCursor r = clang_getCursorReferenced(c);
+		enum CXCursorKind rk = clang_getCursorKind(r);
+
+		if (rk == CXCursor_ParmDecl &&
+		    clang_equalCursors(clang_getCursorSemanticParent(r), ic->fn))
+			return CXChildVisit_Recurse;
+		if (rk != CXCursor_EnumConstantDecl) {
+			ic->bad = 1;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+struct parm_index {
+	CXCursor v[32];
+	int n;
+};
+
+static enum CXChildVisitResult parm_index_cb(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	struct parm_index *pi = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_ParmDecl &&
+	    pi->n < (int)ARRAY_SIZE(pi->v))
+		pi->v[pi->n++] = c;
+	return CXChildVisit_Continue;
+}
+
+/*
+ * A static default cannot be called from a header, but when its body uses
+ * nothing but its parameters it can be copied into the stub, with the
+ * parameters renamed to the hook's.  Returns the statements, or NULL.
+ */
+static char *inline_body(const struct hook *h, CXCursor def, CXCursor body,
+			 CXTranslationUnit tu)
+{
+	struct inline_check ic = { def, 0 };
+	struct parm_index pi = { .n = 0 };
+	CXToken *toks;
+	CXCursor *curs;
+	unsigned n, prev_end = 0;
+	struct sbuf sb = { 0 };
+
+	clang_visitChildren(body, inline_check_cb, &ic);
+	clang_visitChildren(def, parm_index_cb, &pi);
+	if (ic.bad || pi.n != h->nparams)
+		return NULL;
+	clang_tokenize(tu, clang_getCursorExtent(body), &toks, &n);
+	curs = xcalloc(n + 1, sizeof(*curs));
+	clang_annotateTokens(tu, toks, n, curs);
+	/* Every token but the braces, with one blank where there was space. */
+	for (unsigned i = 1; i + 1 < n; i++) {
+		CXSourceRange r = clang_getTokenExtent(tu, toks[i]);
+		unsigned start, end;
+		CXString s = clang_getTokenSpelling(tu, toks[i]);
+		const char *text = clang_getCString(s);
+
+		if (clang_getTokenKind(toks[i]) == CXToken_Comment) {
+			clang_disposeString(s);
+			continue;
+		}
+		clang_getSpellingLocation(clang_getRangeStart(r), NULL, NULL,
+					  NULL, &start);
+		clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL,
+					  NULL, &end);
+		if (sb.len && start > prev_end)
+			sb_addc(&sb, ' ');
+		prev_end = end;
+		if (clang_getTokenKind(toks[i]) == CXToken_Identifier &&
+		    clang_getCursorKind(curs[i]) == CXCursor_DeclRefExpr) {
+			CXCursor ref = clang_getCursorReferenced(curs[i]);
+
+			for (int k = 0; k < pi.n; k++)
+				if (clang_equalCursors(ref, pi.v[k]))
+					text = h->params[k].name;
+		}
+		sb_add(&sb, text);
+		clang_disposeString(s);
+	}
+	free(curs);
+	clang_disposeTokens(tu, toks, n);
+	return sb_detach(&sb);
+}
+
 /* Classify the default function fn for hook h and set its stub. */
 static void classify(struct hook *h, CXCursor fn, struct parsed *p)
 {
@@ -298,11 +405,12 @@ static void classify(struct hook *h, CXCursor fn, struct parsed *p)
 		int bare_return = body.nstmts == 1 &&
 			clang_getCursorKind(body.first) == CXCursor_ReturnStmt;
 
-		if (!body.nstmts || bare_return)
+		if (!body.nstmts || bare_return) {
 			h->stub_kind = STUB_NOOP;
-		return;
+			return;
+		}
 	}
-	if (body.nstmts == 1 &&
+	if (!h->is_void && body.nstmts == 1 &&
 	    clang_getCursorKind(body.first) == CXCursor_ReturnStmt) {
 		CXCursor e = clang_getNullCursor();
 		int work = 0;
@@ -317,8 +425,11 @@ static void classify(struct hook *h, CXCursor fn, struct parsed *p)
 		if (!work) {
 			h->stub_kind = STUB_CONST;
 			h->stub = fe_raw_text(p->tu, clang_getCursorExtent(e));
+			return;
 		}
 	}
+	if (h->dflt_static && (h->stub = inline_body(h, def, bodyc, p->tu)))
+		h->stub_kind = STUB_INLINE;
 }
 
 static int scan_file(struct frontend *fe, struct manifest *m,
@@ -370,6 +481,7 @@ static char *stub_text(struct hook *h)
 			      h->dflt, args);
 		free(args);
 		return s;
+	case STUB_INLINE:
 	case STUB_CONFIG:
 		break;
 	}

@@ -260,6 +260,10 @@ char *fe_tokens_text(CXTranslationUnit tu, CXSourceRange r)
 		const char *s = clang_getCString(cs);
 		int space = 0;
 
+		if (clang_getTokenKind(toks[i]) == CXToken_Comment) {
+			clang_disposeString(cs);
+			continue;
+		}
 		if (sb.len) {
 			if (wordlike(prev) && wordlike(s))
 				space = 1;

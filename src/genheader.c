@@ -46,7 +46,14 @@ static void call(struct sbuf *sb, const struct hook *h, const char *fn)
 static void wrapper(struct sbuf *sb, const struct table *t,
 		    const struct hook *h)
 {
-	char *fn = xasprintf("%s->%s", t->pointer, h->member);
+	char *fn;
+
+	if (h->wrapper_def) {	/* the tree defines it out of line */
+		signature(sb, "extern ", h, h->wrapper, ");");
+		sb_addc(sb, '\n');
+		return;
+	}
+	fn = xasprintf("%s->%s", t->pointer, h->member);
 
 	signature(sb, "static inline ", h, h->wrapper, ")");
 	sb_add(sb, "{\n");
@@ -72,6 +79,34 @@ static int stub_calls_default(const struct hook *h)
 	return same;
 }
 
+/* One statement a line: split at ";" outside parentheses and braces. */
+static void statements(struct sbuf *sb, const char *text)
+{
+	int depth = 0;
+	const char *start = text;
+
+	if (strchr(text, '{')) {	/* a compound statement: keep it whole */
+		sb_addf(sb, "\t%s\n", text);
+		return;
+	}
+	for (const char *s = text; *s; s++) {
+		if (*s == '(')
+			depth++;
+		else if (*s == ')')
+			depth--;
+		else if (*s == ';' && !depth) {
+			while (*start == ' ')
+				start++;
+			sb_addf(sb, "\t%.*s\n", (int)(s + 1 - start), start);
+			start = s + 1;
+		}
+	}
+	while (*start == ' ')
+		start++;
+	if (*start)
+		sb_addf(sb, "\t%s\n", start);
+}
+
 static void stub(struct sbuf *sb, const struct hook *h)
 {
 	signature(sb, "static inline ", h, h->wrapper, ")");
@@ -83,7 +118,7 @@ static void stub(struct sbuf *sb, const struct hook *h)
 	if (stub_calls_default(h))
 		call(sb, h, h->dflt);	/* wrapped like any call */
 	else
-		sb_addf(sb, "\t%s\n", h->stub);
+		statements(sb, h->stub);
 	sb_add(sb, "}\n\n");
 }
 

@@ -81,6 +81,8 @@ void guards_scan(CXTranslationUnit tu, CXFile file, struct conds *out)
 				&next_line, NULL, NULL);
 			if (next_line != line)
 				break;
+			if (clang_getTokenKind(toks[i]) == CXToken_Comment)
+				continue;
 			s = clang_getTokenSpelling(tu, toks[i]);
 			if (expr.len && (isalnum((unsigned char)expr.buf[expr.len - 1]) ||
 					 expr.buf[expr.len - 1] == '_') &&

@@ -225,9 +225,29 @@ static enum CXChildVisitResult member_cb(CXCursor c, CXCursor parent,
 }
 
 struct wrap_ctx {
-	struct member_ctx *mc;
-	char *fn;
+	const struct table *t;
+	CXCursor fn;
+	struct strv members;	/* distinct table members the body calls */
+	int adapts;		/* a call does not pass the parameters through */
 };
+
+/* Does the call pass fn's parameters, in order and unchanged? */
+static int passes_through(CXCursor call, CXCursor fn)
+{
+	int n = clang_Cursor_getNumArguments(fn);
+
+	if (clang_Cursor_getNumArguments(call) != n)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		CXCursor arg = fe_strip(clang_Cursor_getArgument(call, i));
+
+		if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr ||
+		    !clang_equalCursors(clang_getCursorReferenced(arg),
+					clang_Cursor_getArgument(fn, i)))
+			return 0;
+	}
+	return 1;
+}
 
 static enum CXChildVisitResult wrapper_body_cb(CXCursor c, CXCursor parent,
 					       CXClientData data)
@@ -241,35 +261,65 @@ static enum CXChildVisitResult wrapper_body_cb(CXCursor c, CXCursor parent,
 
 		clang_visitChildren(c, fe_take_first, &callee);
 		member = clang_Cursor_isNull(callee) ? NULL :
-			 fe_table_member(callee, wc->mc->fe->t);
-		if (member) {
-			struct hook *h = manifest_find(wc->mc->m, member);
-
-			if (h && !h->wrapper) {
-				h->wrapper = xstrdup(wc->fn);
-				h->wrapper_from = "header";
-			}
+			 fe_table_member(callee, wc->t);
+		if (member && !passes_through(c, wc->fn))
+			wc->adapts = 1;
+		if (member && strv_find(&wc->members, member) < 0)
+			strv_push_owned(&wc->members, member);
+		else
 			free(member);
-		}
 	}
 	return CXChildVisit_Recurse;
 }
 
+struct wrappers_ctx {
+	struct member_ctx *mc;
+	struct parsed *file;
+	const char *from;
+};
+
+/*
+ * A function defined in the file whose body calls exactly one member
+ * through the table, passing its own parameters straight through, is that
+ * member's wrapper (the first one found wins).  One that adapts the
+ * arguments (security_capable(cred, cap) calling ->capable(current, cred,
+ * ...)) is no drop-in replacement for the raw call.
+ */
 static enum CXChildVisitResult wrapper_cb(CXCursor c, CXCursor parent,
 					  CXClientData data)
 {
-	struct member_ctx *mc = data;
-	struct wrap_ctx wc;
+	struct wrappers_ctx *wx = data;
+	struct wrap_ctx wc = { wx->mc->fe->t, c, { 0 }, 0 };
 
 	(void)parent;
 	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
-	    !clang_isCursorDefinition(c) || !fe_in_file(mc->p, c))
+	    !clang_isCursorDefinition(c) || !fe_in_file(wx->file, c))
 		return CXChildVisit_Continue;
-	wc.mc = mc;
-	wc.fn = fe_spelling(c);
 	clang_visitChildren(c, wrapper_body_cb, &wc);
-	free(wc.fn);
+	if (wc.members.n == 1 && !wc.adapts) {
+		struct hook *h = manifest_find(wx->mc->m, wc.members.v[0]);
+
+		if (h && !h->wrapper &&
+		    clang_Cursor_getNumArguments(c) == h->nparams) {
+			h->wrapper = fe_spelling(c);
+			h->wrapper_from = wx->from;
+			if (strcmp(wx->from, "header"))
+				h->wrapper_def = xasprintf("%s:%u",
+							   wx->file->rel,
+							   fe_line(c));
+		}
+	}
+	strv_clear(&wc.members);
 	return CXChildVisit_Continue;
+}
+
+static void find_wrappers(struct member_ctx *mc, struct parsed *file,
+			  const char *from)
+{
+	struct wrappers_ctx wx = { mc, file, from };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(file->tu),
+			    wrapper_cb, &wx);
 }
 
 /*
@@ -353,9 +403,21 @@ int hooks_read(struct frontend *fe, struct manifest *m)
 			 t->struct_name);
 		mc.errors++;
 	}
-	/* Wrappers the header already defines keep their names. */
-	clang_visitChildren(clang_getTranslationUnitCursor(p.tu), wrapper_cb,
-			    &mc);
+	/*
+	 * Wrappers the tree already has keep their names: the header's first,
+	 * then those of the files the description names ('wrappers').
+	 */
+	find_wrappers(&mc, &p, "header");
+	for (int i = 0; i < t->wrappers.n; i++) {
+		char *path = path_join(fe->tree, t->wrappers.v[i]);
+		struct parsed w;
+
+		if (file_exists(path) && !fe_parse(fe, t->wrappers.v[i], &w)) {
+			find_wrappers(&mc, &w, "tree");
+			fe_parsed_free(&w);
+		}
+		free(path);
+	}
 	for (int i = 0; i < m->n; i++) {
 		struct hook *h = &m->hooks[i];
 		const char *o = override_get(&t->wrapper, h->member);

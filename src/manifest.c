@@ -13,7 +13,7 @@
 
 const char *const manifest_columns[] = {
 	"member", "wrapper", "return", "params", "args", "guard", "stub",
-	"default", "location", NULL,
+	"default", "location", "wrapper_def", NULL,
 };
 
 int manifest_build(const struct table *t, const char *tree,
@@ -99,9 +99,11 @@ void manifest_write_tsv(const struct manifest *m, FILE *out)
 		char *args = hook_args_text(h);
 		char *guard = hook_guard_text(h);
 
-		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", h->member,
-			h->wrapper, h->ret, params, *args ? args : "-", guard,
-			h->stub, h->dflt ? h->dflt : "-", h->where);
+		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+			h->member, h->wrapper, h->ret, params,
+			*args ? args : "-", guard, h->stub,
+			h->dflt ? h->dflt : "-", h->where,
+			h->wrapper_def ? h->wrapper_def : "-");
 		free(params);
 		free(args);
 		free(guard);
@@ -138,7 +140,7 @@ int manifest_read_tsv(const char *path, struct manifest *m)
 {
 	char *text = read_file(path, NULL);
 	char *line, *next;
-	int col[9], ncols = 0, lineno = 0, ret = 0;
+	int col[10], ncols = 0, lineno = 0, ret = 0;
 
 	memset(m, 0, sizeof(*m));
 	if (!text) {
@@ -214,6 +216,8 @@ int manifest_read_tsv(const char *path, struct manifest *m)
 			if (strcmp(f.v[col[7]], "-"))
 				h->dflt = xstrdup(f.v[col[7]]);
 			h->where = xstrdup(f.v[col[8]]);
+			if (strcmp(f.v[col[9]], "-"))
+				h->wrapper_def = xstrdup(f.v[col[9]]);
 		}
 		strv_clear(&f);
 	}
@@ -239,6 +243,7 @@ void manifest_free(struct manifest *m)
 		free(h->dflt);
 		free(h->dflt_where);
 		free(h->where);
+		free(h->wrapper_def);
 	}
 	free(m->hooks);
 	free(m->struct_name);

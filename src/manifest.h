@@ -15,6 +15,7 @@ enum stub_kind {
 	STUB_NOOP,	/* the default is an empty void function: "{ }" */
 	STUB_CONST,	/* the default returns a constant: "return -EPERM;" */
 	STUB_CALL,	/* the default does work: call it */
+	STUB_INLINE,	/* a static default using only its parameters: its body */
 	STUB_CONFIG,	/* stub.HOOK in the table description */
 };
 
@@ -27,7 +28,8 @@ struct param {
 struct hook {
 	char *member;
 	char *wrapper;
-	const char *wrapper_from;	/* "header", "rule" or "config" */
+	const char *wrapper_from;	/* "header", "tree", "rule", "config" */
+	char *wrapper_def;	/* "file:line" of an out-of-line wrapper */
 	char *ret;		/* "int", "void", "struct dentry *" */
 	int is_void;
 	struct param *params;

@@ -18,7 +18,8 @@ static const struct profile profiles[] = {
 		 * function pointers, one global pointer to the table in use.
 		 * The defaults a kernel without CONFIG_SECURITY behaves as
 		 * are the capability module's table, then the dummy
-		 * module's; 2.6.28 and later keep both in capability.c.
+		 * module's; 2.6.28 and later keep both in capability.c.  From
+		 * 2.6.21 on the wrappers are out of line, in security.c.
 		 */
 		"lsm", {
 			{ "struct", "security_operations" },
@@ -30,6 +31,7 @@ static const struct profile profiles[] = {
 			{ "defaults", "security/capability.c security/dummy.c" },
 			{ "allow", "security/security.c security/dummy.c "
 				   "security/capability.c include/linux/security.h" },
+			{ "wrappers", "security/security.c" },
 			{ "skip", "name" },
 			{ NULL, NULL },
 		},

@@ -31,6 +31,7 @@ struct table {
 	struct strv defaults;	/* files holding default tables, first wins */
 	int defaults_strict;	/* every listed defaults file must exist */
 	struct strv allow;	/* files that may touch the table directly */
+	struct strv wrappers;	/* files besides the header with wrappers */
 	struct strv skip;	/* members that are data, not hooks */
 	struct strv cflags;	/* extra compiler flags for the parse */
 	char *arch;		/* asm directory to use for old trees */

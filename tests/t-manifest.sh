@@ -65,3 +65,12 @@ if [ "$rows" -eq 64 ]; then
 else
 	not_ok "one row per hook, all 64" "got $rows rows"
 fi
+contains "an out-of-line wrapper in security/security.c keeps its name" "$m" \
+	"$(printf 'register_security\tmod_reg_security\t')"
+contains "... and says where it is defined" "$m" \
+	"$(printf '\tsecurity/security.c:39\n')"
+lacks "a function that adapts the arguments is not taken as a wrapper" "$m" \
+	"$(printf 'capable\tcapable\t')"
+contains "a static default using only its parameters is copied into the stub" \
+	"$FIX/inline-default.expected/manifest.tsv" \
+	"$(printf '\t*secid = 0;\tcap_task_getsecid\t')"

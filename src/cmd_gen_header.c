@@ -15,6 +15,7 @@
 
 static const char usage_text[] =
 	"usage: hookwrap gen-header [--config FILE] [--profile NAME]\n"
+	"                           [--guard=none|refcount|rcu|preempt]\n"
 	"                           [-o FILE | --in-place] TREE\n"
 	"\n"
 	"Write the wrappers of the tree's ops table: under #ifdef CONFIG_X one\n"
@@ -23,7 +24,8 @@ static const char usage_text[] =
 	"replaces the block between the markers\n"
 	"  " GEN_BEGIN "\n"
 	"  " GEN_END "\n"
-	"in the table's output header, atomically.\n";
+	"in the table's output header, atomically.  --guard picks how every\n"
+	"wrapper calls (docs/policies.md); guard.HOOK in hookwrap.conf wins.\n";
 
 static int in_place(const struct tree_opts *o, const char *block)
 {
@@ -60,6 +62,7 @@ int cmd_gen_header(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "profile", required_argument, NULL, 'P' },
+		{ "guard", required_argument, NULL, 'g' },
 		{ "in-place", no_argument, NULL, 'i' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
@@ -77,6 +80,9 @@ int cmd_gen_header(int argc, char **argv)
 			break;
 		case 'P':
 			o.profile = optarg;
+			break;
+		case 'g':
+			o.guard = optarg;
 			break;
 		case 'i':
 			inplace = 1;

@@ -7,10 +7,12 @@
 #include <string.h>
 
 static const char usage_text[] =
-	"usage: hookwrap manifest [--config FILE] [--profile NAME] TREE\n"
+	"usage: hookwrap manifest [--config FILE] [--profile NAME]\n"
+	"                         [--guard=POLICY] TREE\n"
 	"\n"
 	"Print one TSV row per hook of the tree's ops table, in struct order:\n"
-	"member wrapper return params args guard stub default location.\n"
+	"member wrapper return params args guard stub default location\n"
+	"wrapper_def policy.\n"
 	"The table comes from --config, TREE/hookwrap.conf or a built-in\n"
 	"profile (lsm).  See docs/manifest.md.\n";
 
@@ -19,6 +21,7 @@ int cmd_manifest(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "profile", required_argument, NULL, 'P' },
+		{ "guard", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -32,6 +35,9 @@ int cmd_manifest(int argc, char **argv)
 			break;
 		case 'P':
 			o.profile = optarg;
+			break;
+		case 'g':
+			o.guard = optarg;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);

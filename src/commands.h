@@ -25,6 +25,7 @@ int cmd_gen_header(int argc, char **argv);
 struct tree_opts {
 	const char *config;
 	const char *profile;
+	const char *guard;	/* --guard=POLICY: the table's default */
 	const char *tree;
 	struct table table;
 	struct manifest manifest;

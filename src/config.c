@@ -47,6 +47,7 @@ int table_set(struct table *t, const char *key, const char *value,
 		{ "prefix", offsetof(struct table, prefix), 1 },
 		{ "config", offsetof(struct table, config), 1 },
 		{ "arch", offsetof(struct table, arch), 0 },
+		{ "guard", offsetof(struct table, guard), 1 },
 	};
 	static const struct {
 		const char *key;
@@ -76,25 +77,26 @@ int table_set(struct table *t, const char *key, const char *value,
 		set_list((struct strv *)((char *)t + lists[i].off), value);
 		return 0;
 	}
-	if (starts_with(key, "wrapper.") || starts_with(key, "stub.")) {
-		int wrapper = key[0] == 'w';
+	if (starts_with(key, "wrapper.") || starts_with(key, "stub.") ||
+	    starts_with(key, "guard.")) {
 		const char *hook = strchr(key, '.') + 1;
+		struct overrides *o = key[0] == 'w' ? &t->wrapper :
+				      key[0] == 's' ? &t->stub : &t->guard_hook;
 
 		if (!is_ident(hook)) {
 			*why = "the part after the dot must name a hook";
 			return -1;
 		}
-		if (wrapper && !is_ident(value)) {
-			*why = "a wrapper name must be a C identifier";
+		if (key[0] != 's' && !is_ident(value)) {
+			*why = "the value must be a C identifier";
 			return -1;
 		}
-		override_set(wrapper ? &t->wrapper : &t->stub, hook, value);
+		override_set(o, hook, value);
 		return 0;
 	}
 	*why = "unknown key; known keys: profile struct pointer header output "
 	       "prefix config strip-suffix defaults allow wrappers skip cflags "
-	       "arch "
-	       "wrapper.HOOK stub.HOOK";
+	       "arch guard wrapper.HOOK stub.HOOK guard.HOOK";
 	return -1;
 }
 
@@ -296,5 +298,7 @@ void table_free(struct table *t)
 	strv_clear(&t->cflags);
 	overrides_free(&t->wrapper);
 	overrides_free(&t->stub);
+	overrides_free(&t->guard_hook);
+	free(t->guard);
 	memset(t, 0, sizeof(*t));
 }

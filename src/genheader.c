@@ -6,6 +6,7 @@
 #include "genheader.h"
 #include "guards.h"
 #include "kstyle.h"
+#include "policy.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -46,20 +47,15 @@ static void call(struct sbuf *sb, const struct hook *h, const char *fn)
 static void wrapper(struct sbuf *sb, const struct table *t,
 		    const struct hook *h)
 {
-	char *fn;
-
 	if (h->wrapper_def) {	/* the tree defines it out of line */
 		signature(sb, "extern ", h, h->wrapper, ");");
 		sb_addc(sb, '\n');
 		return;
 	}
-	fn = xasprintf("%s->%s", t->pointer, h->member);
-
 	signature(sb, "static inline ", h, h->wrapper, ")");
 	sb_add(sb, "{\n");
-	call(sb, h, fn);
+	policy_body(sb, t, h);
 	sb_add(sb, "}\n\n");
-	free(fn);
 }
 
 /* Is the stub exactly a call to the default with the hook's arguments? */
@@ -218,6 +214,20 @@ char *genheader_block(const struct table *t, const struct manifest *m)
 		" *\thookwrap gen-header --in-place TREE\n */\n\n",
 		m->struct_name, m->header);
 	forward_declarations(&sb, m);
+	{
+		int used[POLICY_COUNT] = { 0 }, any = 0;
+
+		for (int i = 0; i < m->n; i++)
+			if (!m->hooks[i].wrapper_def)
+				used[m->hooks[i].policy] = 1;
+		for (int p = 0; p < POLICY_COUNT; p++)
+			if (used[p] && p != POLICY_NONE) {
+				policy_preamble(&sb, p, t);
+				any = 1;
+			}
+		if (any)
+			sb_addc(&sb, '\n');
+	}
 	for (int i = 0; i < m->n; i++) {
 		const struct hook *g = &m->hooks[i];
 		char *cond, *text;

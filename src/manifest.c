@@ -5,6 +5,7 @@
  */
 #include "manifest.h"
 #include "frontend.h"
+#include "policy.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -13,8 +14,39 @@
 
 const char *const manifest_columns[] = {
 	"member", "wrapper", "return", "params", "args", "guard", "stub",
-	"default", "location", "wrapper_def", NULL,
+	"default", "location", "wrapper_def", "policy", NULL,
 };
+
+/* Each hook's guard policy: guard.HOOK, else the table's guard. */
+static int policies_assign(const struct table *t, struct manifest *m)
+{
+	int dflt = policy_parse(t->guard ? t->guard : "none");
+	int ret = 0;
+
+	if (dflt < 0) {
+		error_at(t->origin, 0, "guard '%s': no such policy; use one of "
+			 "%s", t->guard, policy_names());
+		return -1;
+	}
+	for (int i = 0; i < m->n; i++)
+		m->hooks[i].policy = dflt;
+	for (int i = 0; i < t->guard_hook.n; i++) {
+		struct hook *h = manifest_find(m, t->guard_hook.v[i].hook);
+		int p = policy_parse(t->guard_hook.v[i].value);
+
+		if (!h || p < 0) {
+			error_at(t->origin, 0, "guard.%s = %s: %s",
+				 t->guard_hook.v[i].hook,
+				 t->guard_hook.v[i].value,
+				 !h ? "the struct has no such member" :
+				      "no such policy");
+			ret = -1;
+			continue;
+		}
+		h->policy = p;
+	}
+	return ret;
+}
 
 int manifest_build(const struct table *t, const char *tree,
 		   struct manifest *m)
@@ -28,6 +60,8 @@ int manifest_build(const struct table *t, const char *tree,
 	ret = hooks_read(&fe, m);
 	if (!ret)
 		ret = defaults_infer(&fe, m);
+	if (!ret)
+		ret = policies_assign(t, m);
 	fe_close(&fe);
 	return ret;
 }
@@ -99,11 +133,12 @@ void manifest_write_tsv(const struct manifest *m, FILE *out)
 		char *args = hook_args_text(h);
 		char *guard = hook_guard_text(h);
 
-		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
 			h->member, h->wrapper, h->ret, params,
 			*args ? args : "-", guard, h->stub,
 			h->dflt ? h->dflt : "-", h->where,
-			h->wrapper_def ? h->wrapper_def : "-");
+			h->wrapper_def ? h->wrapper_def : "-",
+			policy_name(h->policy));
 		free(params);
 		free(args);
 		free(guard);
@@ -140,7 +175,7 @@ int manifest_read_tsv(const char *path, struct manifest *m)
 {
 	char *text = read_file(path, NULL);
 	char *line, *next;
-	int col[10], ncols = 0, lineno = 0, ret = 0;
+	int col[11], ncols = 0, lineno = 0, ret = 0;
 
 	memset(m, 0, sizeof(*m));
 	if (!text) {
@@ -218,6 +253,12 @@ int manifest_read_tsv(const char *path, struct manifest *m)
 			h->where = xstrdup(f.v[col[8]]);
 			if (strcmp(f.v[col[9]], "-"))
 				h->wrapper_def = xstrdup(f.v[col[9]]);
+			h->policy = policy_parse(f.v[col[10]]);
+			if (h->policy < 0) {
+				error_at(path, lineno, "unknown policy '%s'",
+					 f.v[col[10]]);
+				ret = -1;
+			}
 		}
 		strv_clear(&f);
 	}

@@ -41,6 +41,7 @@ struct hook {
 	char *dflt_where;	/* its definition, "file:line" */
 	int dflt_static;	/* static: a stub cannot call it */
 	char *where;		/* the member, "header:line" */
+	int policy;		/* enum policy: how the wrapper calls */
 };
 
 struct manifest {

@@ -37,6 +37,8 @@ struct table {
 	char *arch;		/* asm directory to use for old trees */
 	struct overrides wrapper;	/* member -> wrapper name */
 	struct overrides stub;	/* member -> stub body */
+	char *guard;		/* guard policy of every wrapper: "none" */
+	struct overrides guard_hook;	/* member -> guard policy */
 };
 
 /* Fill t from the profile called name; 0 on success, -1 if unknown. */

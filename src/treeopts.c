@@ -20,6 +20,10 @@ int load_tree(struct tree_opts *o)
 	}
 	if (table_load(&o->table, o->tree, o->config, o->profile))
 		return 2;
+	if (o->guard) {
+		free(o->table.guard);
+		o->table.guard = xstrdup(o->guard);
+	}
 	if (manifest_build(&o->table, o->tree, &o->manifest))
 		return 2;
 	return 0;

@@ -48,6 +48,8 @@ int table_set(struct table *t, const char *key, const char *value,
 		{ "config", offsetof(struct table, config), 1 },
 		{ "arch", offsetof(struct table, arch), 0 },
 		{ "guard", offsetof(struct table, guard), 1 },
+		{ "hook-list", offsetof(struct table, hook_list), 0 },
+		{ "hook-macro", offsetof(struct table, hook_macro), 1 },
 	};
 	static const struct {
 		const char *key;
@@ -96,7 +98,8 @@ int table_set(struct table *t, const char *key, const char *value,
 	}
 	*why = "unknown key; known keys: profile struct pointer header output "
 	       "prefix config strip-suffix defaults allow wrappers skip cflags "
-	       "arch guard wrapper.HOOK stub.HOOK guard.HOOK";
+	       "arch guard hook-list hook-macro wrapper.HOOK stub.HOOK "
+	       "guard.HOOK";
 	return -1;
 }
 
@@ -141,7 +144,7 @@ int table_read_config(struct table *t, const char *path)
 		if (!strcmp(key, "profile")) {
 			if (table_profile(t, value)) {
 				error_at(path, lineno, "unknown profile '%s'; "
-					 "built-in profiles: lsm", value);
+					 "built-in profiles: lsm, lsm-hooks", value);
 				ret = -1;
 			}
 		} else if (table_set(t, key, value, &why)) {
@@ -149,6 +152,8 @@ int table_read_config(struct table *t, const char *path)
 			ret = -1;
 		} else if (!strcmp(key, "defaults")) {
 			t->defaults_strict = 1;
+		} else if (!strcmp(key, "hook-list")) {
+			t->hook_list_strict = 1;
 		}
 		free(key);
 		free(value);
@@ -199,7 +204,7 @@ int table_load(struct table *t, const char *tree, const char *config,
 	if (profile) {
 		if (table_profile(t, profile)) {
 			error_at(NULL, 0, "unknown profile '%s'; built-in "
-				 "profiles: lsm", profile);
+				 "profiles: lsm, lsm-hooks", profile);
 			return -1;
 		}
 		return 0;
@@ -218,7 +223,8 @@ int table_load(struct table *t, const char *tree, const char *config,
 			return table_profile(t, table_profile_names[i]);
 	}
 	error_at(tree, 0, "no table description: no hookwrap.conf here and no "
-		 "built-in profile matches (lsm needs include/linux/security.h); "
+		 "built-in profile matches (lsm-hooks needs "
+		 "include/linux/lsm_hooks.h, lsm include/linux/security.h); "
 		 "write a hookwrap.conf (docs/config.md) or pass --config");
 	return -1;
 }
@@ -300,5 +306,7 @@ void table_free(struct table *t)
 	overrides_free(&t->stub);
 	overrides_free(&t->guard_hook);
 	free(t->guard);
+	free(t->hook_list);
+	free(t->hook_macro);
 	memset(t, 0, sizeof(*t));
 }

@@ -122,22 +122,25 @@ static enum CXChildVisitResult init_cb(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
-static void scan_initialiser(struct scan *s, CXCursor var)
+/*
+ * An initialiser list of the table's type: a variable's (".ptrace =
+ * cap_ptrace"), or one nested in another initialiser (LSM_HOOK_INIT's
+ * ".hook = { .capable = cap_capable }").
+ */
+static void scan_initialiser(struct scan *s, CXCursor list)
 {
-	CXType type = clang_getCanonicalType(clang_getCursorType(var));
+	CXType type = clang_getCanonicalType(clang_getCursorType(list));
 	CXString ts = clang_getTypeSpelling(type);
-	char *want = xasprintf("struct %s", s->t->struct_name);
-	int match = !strcmp(clang_getCString(ts), want);
-	CXCursor list = clang_getNullCursor();
+	char *want_s = xasprintf("struct %s", s->t->struct_name);
+	char *want_u = xasprintf("union %s", s->t->struct_name);
+	int match = !strcmp(clang_getCString(ts), want_s) ||
+		    !strcmp(clang_getCString(ts), want_u);
 	struct init_ctx ic = { s, NULL, 0, 0 };
 
 	clang_disposeString(ts);
-	free(want);
+	free(want_s);
+	free(want_u);
 	if (!match)
-		return;
-	/* The last child of the VarDecl is its initialiser. */
-	clang_visitChildren(var, fe_take_last, &list);
-	if (clang_getCursorKind(list) != CXCursor_InitListExpr)
 		return;
 	clang_Type_visitFields(type, field_list_cb, &ic);
 	clang_visitChildren(list, init_cb, &ic);
@@ -179,10 +182,8 @@ static enum CXChildVisitResult scan_cb(CXCursor c, CXCursor parent,
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
-	if (k == CXCursor_VarDecl && fe_in_file(s->p, c)) {
+	if (k == CXCursor_InitListExpr && fe_in_file(s->p, c))
 		scan_initialiser(s, c);
-		return CXChildVisit_Continue;
-	}
 	if (k == CXCursor_BinaryOperator && fe_in_file(s->p, c))
 		scan_assignment(s, c);
 	if (k == CXCursor_FunctionDecl && !fe_in_file(s->p, c))
@@ -525,6 +526,11 @@ int defaults_infer(struct frontend *fe, struct manifest *m)
 			free(h->stub);
 			h->stub = xstrdup(o);
 			h->stub_kind = STUB_CONFIG;
+		} else if (h->stub_kind == STUB_ZERO && h->list_default &&
+			   !h->is_void) {
+			/* The X-macro list's DEFAULT: LSM_HOOK(int, 0, ...) */
+			h->stub = xstrdup(h->list_default);
+			h->stub_kind = STUB_CONST;
 		} else if (h->stub_kind == STUB_CALL && h->dflt_static) {
 			warning_at(NULL, 0, "%s: default '%s' of hook '%s' is "
 				   "static and does real work; the stub calls "

@@ -7,12 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Old trees keep asm headers in include/asm-ARCH behind a build-time link. */
 static int make_asm_overlay(struct frontend *fe)
 {
-	const char *pref[] = { "x86_64", "i386", "x86", "generic" };
+	const char *pref[] = { "x86_64", "i386", "x86" };
 	char *inc = path_join(fe->tree, "include");
 	char *asmdir = path_join(inc, "asm");
 	char *target = NULL;
@@ -62,12 +63,114 @@ static int make_asm_overlay(struct frontend *fe)
 	return 0;
 }
 
+/* Make dir/asm a link to target; dir is created. */
+static void link_asm(const char *dir, const char *target)
+{
+	char *link = path_join(dir, "asm");
+	char *abs = realpath(target, NULL);
+
+	if (mkdir(dir, 0700) && errno != EEXIST)
+		die("cannot create %s: %s", dir, strerror(errno));
+	if (!abs || symlink(abs, link))
+		die("cannot link %s: %s", link, strerror(errno));
+	free(abs);
+	free(link);
+}
+
+/*
+ * A modern tree that was never built lacks arch/x86/include/generated:
+ * the asm headers kbuild would generate as one-line wrappers around
+ * asm-generic, and generated/autoconf.h.  Fall back to asm-generic, after
+ * the real include paths, and to an empty autoconf.h.
+ */
+static void unbuilt_fallbacks(struct frontend *fe)
+{
+	const char *generic[] = { "include/asm-generic",
+				  "include/uapi/asm-generic" };
+	char *gen = path_join(fe->tree, "arch/x86/include/generated");
+	char *arch = path_join(fe->tree, "arch/x86/include");
+	int unbuilt = file_exists(arch) && !file_exists(gen);
+	char tmpl[] = "/tmp/hookwrap-gen.XXXXXX";
+
+	free(gen);
+	free(arch);
+	if (!unbuilt)
+		return;
+	if (!mkdtemp(tmpl))
+		die("cannot create a temporary directory: %s", strerror(errno));
+	fe->fallback = xstrdup(tmpl);
+	for (size_t i = 0; i < ARRAY_SIZE(generic); i++) {
+		char *target = path_join(fe->tree, generic[i]);
+		char *dir = xasprintf("%s/%zu", fe->fallback, i);
+
+		if (file_exists(target)) {
+			link_asm(dir, target);
+			strv_push_owned(&fe->args, xasprintf("-I%s", dir));
+		} else {
+			free(dir);
+		}
+		free(target);
+	}
+	{
+		char *d = xasprintf("%s/generated", fe->fallback);
+		char *f = xasprintf("%s/autoconf.h", d);
+		FILE *fp;
+
+		mkdir(d, 0700);
+		fp = fopen(f, "w");
+		if (fp)
+			fclose(fp);
+		strv_push_owned(&fe->args, xasprintf("-I%s", fe->fallback));
+		free(f);
+		free(d);
+	}
+}
+
+static CXTranslationUnit parse_with(struct frontend *fe, const char *path,
+				    const struct strv *extra, unsigned opts)
+{
+	struct strv args = { 0 };
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode rc;
+
+	for (int i = 0; i < fe->args.n; i++)
+		strv_push(&args, fe->args.v[i]);
+	for (int i = 0; extra && i < extra->n; i++)
+		strv_push(&args, extra->v[i]);
+	rc = clang_parseTranslationUnit2(fe->index, path,
+					 (const char *const *)args.v, args.n,
+					 NULL, 0, opts, &tu);
+	strv_clear(&args);
+	return rc == CXError_Success ? tu : NULL;
+}
+
+/* Add the CONFIG_ symbols of path's conditionals to fe->syms. */
+static int probe_symbols(struct frontend *fe, const char *path)
+{
+	CXTranslationUnit probe;
+	struct conds c = { 0 };
+
+	probe = parse_with(fe, path, NULL,
+			   CXTranslationUnit_SingleFileParse |
+			   CXTranslationUnit_SkipFunctionBodies);
+	if (!probe)
+		return -1;
+	guards_scan(probe, clang_getFile(probe, path), &c);
+	guards_symbols(&c, &fe->syms);
+	guards_free(&c);
+	clang_disposeTranslationUnit(probe);
+	return 0;
+}
+
 int fe_open(struct frontend *fe, const struct table *t, const char *tree)
 {
 	const char *incs[] = {
 		"include", "arch/x86/include", "arch/x86/include/generated",
 		"include/uapi", "arch/x86/include/uapi",
 		"arch/x86/include/generated/uapi",
+	};
+	const char *forced[] = {
+		"include/linux/kconfig.h", "include/linux/compiler_types.h",
 	};
 
 	memset(fe, 0, sizeof(*fe));
@@ -91,9 +194,39 @@ int fe_open(struct frontend *fe, const struct table *t, const char *tree)
 			strv_push_owned(&fe->args, xasprintf("-I%s", d));
 		free(d);
 	}
+	unbuilt_fallbacks(fe);
+	/* What kbuild forces into every file of a modern tree. */
+	for (size_t i = 0; i < ARRAY_SIZE(forced); i++) {
+		char *f = path_join(tree, forced[i]);
+
+		if (file_exists(f)) {
+			strv_push(&fe->args, "-include");
+			strv_push_owned(&fe->args, f);
+		} else {
+			free(f);
+		}
+	}
 	for (int i = 0; i < t->cflags.n; i++)
 		strv_push(&fe->args, t->cflags.v[i]);
 	fe->index = clang_createIndex(0, 0);
+	/* The entries of an X-macro list sit under its own conditionals. */
+	if (t->hook_list) {
+		char *path = path_join(tree, t->hook_list);
+
+		if (!file_exists(path) && !t->hook_list_strict) {
+			/* a profile's list: trees before 5.7 have none */
+			free(path);
+			return 0;
+		}
+		if (!file_exists(path) || probe_symbols(fe, path)) {
+			error_at(path, 0, "cannot read the hook list; check "
+				 "'hook-list' in the table description (%s)",
+				 t->origin);
+			free(path);
+			return -1;
+		}
+		free(path);
+	}
 	return 0;
 }
 
@@ -107,6 +240,14 @@ void fe_close(struct frontend *fe)
 		free(link);
 		free(fe->overlay);
 	}
+	if (fe->fallback) {
+		char *cmd = xasprintf("rm -rf '%s'", fe->fallback);
+
+		if (starts_with(fe->fallback, "/tmp/hookwrap-gen."))
+			(void)!system(cmd);
+		free(cmd);
+		free(fe->fallback);
+	}
 	if (fe->index)
 		clang_disposeIndex(fe->index);
 	strv_clear(&fe->args);
@@ -115,28 +256,10 @@ void fe_close(struct frontend *fe)
 	memset(fe, 0, sizeof(*fe));
 }
 
-static CXTranslationUnit parse_with(struct frontend *fe, const char *path,
-				    const struct strv *extra, unsigned opts)
-{
-	struct strv args = { 0 };
-	CXTranslationUnit tu = NULL;
-	enum CXErrorCode rc;
-
-	for (int i = 0; i < fe->args.n; i++)
-		strv_push(&args, fe->args.v[i]);
-	for (int i = 0; extra && i < extra->n; i++)
-		strv_push(&args, extra->v[i]);
-	rc = clang_parseTranslationUnit2(fe->index, path,
-					 (const char *const *)args.v, args.n,
-					 NULL, 0, opts, &tu);
-	strv_clear(&args);
-	return rc == CXError_Success ? tu : NULL;
-}
 
 int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p)
 {
 	struct strv defs = { 0 };
-	CXTranslationUnit probe;
 	unsigned opts = CXTranslationUnit_DetailedPreprocessingRecord |
 			CXTranslationUnit_KeepGoing;
 
@@ -154,22 +277,10 @@ int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p)
 	 * the files parsed before (the table's header comes first), so that
 	 * every member and every wrapper is seen: an all-yes configuration.
 	 */
-	probe = parse_with(fe, p->path, NULL,
-			   CXTranslationUnit_SingleFileParse |
-			   CXTranslationUnit_SkipFunctionBodies);
-	if (!probe) {
+	if (probe_symbols(fe, p->path)) {
 		error_at(p->path, 0, "libclang could not parse this file at all");
 		return -1;
 	}
-	{
-		CXFile f = clang_getFile(probe, p->path);
-		struct conds c = { 0 };
-
-		guards_scan(probe, f, &c);
-		guards_symbols(&c, &fe->syms);
-		guards_free(&c);
-	}
-	clang_disposeTranslationUnit(probe);
 	for (int i = 0; i < fe->syms.n; i++)
 		strv_push_owned(&defs, xasprintf("-D%s=1", fe->syms.v[i]));
 	p->tu = parse_with(fe, p->path, &defs, opts);
@@ -203,8 +314,66 @@ int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p)
 	return 0;
 }
 
+int fe_from_macro(CXCursor c)
+{
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	CXFile f1, f2;
+	unsigned o1, o2;
+
+	clang_getSpellingLocation(loc, &f1, NULL, NULL, &o1);
+	clang_getExpansionLocation(loc, &f2, NULL, NULL, &o2);
+	return o1 != o2 || !f1 || !f2 || !clang_File_isEqual(f1, f2);
+}
+
+const struct conds *fe_conds_of(struct parsed *p, CXCursor c)
+{
+	CXFile f;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL,
+				   NULL);
+	if (!f || clang_File_isEqual(f, p->file))
+		return &p->conds;
+	for (int i = 0; i < p->nmore; i++)
+		if (clang_File_isEqual(f, p->more[i].file))
+			return &p->more[i].conds;
+	p->more = xrealloc(p->more, (p->nmore + 1) * sizeof(*p->more));
+	memset(&p->more[p->nmore], 0, sizeof(p->more[0]));
+	p->more[p->nmore].file = f;
+	guards_scan(p->tu, f, &p->more[p->nmore].conds);
+	return &p->more[p->nmore++].conds;
+}
+
+char *fe_where(const struct frontend *fe, CXCursor c)
+{
+	CXFile f;
+	unsigned line;
+	CXString name;
+	char *where, *abs_tree;
+	const char *full;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, &line, NULL,
+				   NULL);
+	name = clang_getFileName(f);
+	full = clang_getCString(name);
+	abs_tree = realpath(fe->tree, NULL);
+	if (full && starts_with(full, fe->tree) &&
+	    full[strlen(fe->tree)] == '/')
+		where = xasprintf("%s:%u", full + strlen(fe->tree) + 1, line);
+	else if (full && abs_tree && starts_with(full, abs_tree) &&
+		 full[strlen(abs_tree)] == '/')
+		where = xasprintf("%s:%u", full + strlen(abs_tree) + 1, line);
+	else
+		where = xasprintf("%s:%u", full ? full : "?", line);
+	free(abs_tree);
+	clang_disposeString(name);
+	return where;
+}
+
 void fe_parsed_free(struct parsed *p)
 {
+	for (int i = 0; i < p->nmore; i++)
+		guards_free(&p->more[i].conds);
+	free(p->more);
 	if (p->tu)
 		clang_disposeTranslationUnit(p->tu);
 	guards_free(&p->conds);
@@ -342,6 +511,24 @@ char *fe_table_member(CXCursor c, const struct table *t)
 	c = fe_strip(c);
 	if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
 		return NULL;
+	if (t->hook_list) {
+		/*
+		 * A table built from an X-macro list is called through each
+		 * module's copy (P->hook.capable(...)): any access to a member
+		 * of the hook union counts, whatever the base.
+		 */
+		CXCursor parent;
+		int ours;
+
+		field = clang_getCursorReferenced(c);
+		if (clang_getCursorKind(field) != CXCursor_FieldDecl)
+			return NULL;
+		parent = clang_getCursorSemanticParent(field);
+		name = fe_spelling(parent);
+		ours = !strcmp(name, t->struct_name);
+		free(name);
+		return ours ? fe_spelling(c) : NULL;
+	}
 	clang_visitChildren(c, fe_take_first, &base);
 	base = fe_strip(base);
 	if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)

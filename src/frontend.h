@@ -16,6 +16,7 @@ struct frontend {
 	char *tree;
 	struct strv args;	/* compiler flags for every parse */
 	char *overlay;		/* temp dir with asm -> include/asm-ARCH */
+	char *fallback;		/* temp dirs for a modern tree never built */
 	struct strv syms;	/* CONFIG_ symbols seen so far: all on */
 	CXIndex index;
 };
@@ -26,6 +27,11 @@ struct parsed {
 	char *rel;		/* its path relative to the tree */
 	char *path;		/* its path as opened */
 	struct conds conds;	/* its conditional directives */
+	struct file_conds {
+		CXFile file;
+		struct conds conds;
+	} *more;		/* conditionals of other files, on demand */
+	int nmore;
 	int errors;		/* error diagnostics inside the file */
 	unsigned first_error_line;
 	char *first_error;
@@ -36,6 +42,13 @@ void fe_close(struct frontend *fe);
 /* Parse tree-relative relpath; prints the reason and returns -1 on failure. */
 int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p);
 void fe_parsed_free(struct parsed *p);
+
+/* Was the cursor produced by a macro expansion? */
+int fe_from_macro(CXCursor c);
+/* The conditionals of the file the cursor is expanded in. */
+const struct conds *fe_conds_of(struct parsed *p, CXCursor c);
+/* "tree/relative/path:line" of the cursor's expansion location. */
+char *fe_where(const struct frontend *fe, CXCursor c);
 
 /* Is the cursor's expansion location inside p->file? */
 int fe_in_file(const struct parsed *p, CXCursor c);

@@ -150,6 +150,52 @@ static char *atom(enum cond_kind kind, const char *expr, int negate)
 	return xasprintf("%s(%s)", neg ? "!" : "", expr);
 }
 
+/*
+ * The atoms of a condition in force: "defined(A) && !defined(B)" is the
+ * two atoms A and !B; anything else is one atom.
+ */
+static void push_atoms(struct strv *out, enum cond_kind kind,
+		       const char *expr)
+{
+	struct strv parts = { 0 };
+	int depth = 0, simple = 1;
+	const char *start = expr;
+
+	if (kind == C_IF || kind == C_ELIF) {
+		for (const char *s = expr;; s++) {
+			if (*s == '(')
+				depth++;
+			else if (*s == ')')
+				depth--;
+			if (!*s || (!depth && starts_with(s, " && "))) {
+				strv_push_owned(&parts, xstrndup(start, s - start));
+				if (!*s)
+					break;
+				start = s + 4;
+				s += 3;
+			} else if (!depth && (*s == '|' || *s == '?')) {
+				simple = 0;
+			}
+		}
+		for (int i = 0; simple && i < parts.n; i++) {
+			const char *p = parts.v[i] + (parts.v[i][0] == '!');
+			char *sym = defined_symbol(p);
+
+			if (!sym)
+				simple = 0;
+			free(sym);
+		}
+		if (simple && parts.n > 1) {
+			for (int i = 0; i < parts.n; i++)
+				strv_push_owned(out, atom(C_IF, parts.v[i], 0));
+			strv_clear(&parts);
+			return;
+		}
+		strv_clear(&parts);
+	}
+	strv_push_owned(out, atom(kind, expr, 0));
+}
+
 struct frame {
 	struct strv taken;	/* atoms of earlier branches, negated later */
 	struct strv cur;	/* atoms in force in the current branch */
@@ -172,7 +218,7 @@ void guards_at(const struct conds *c, unsigned line, struct strv *atoms)
 				break;
 			f = &st[depth++];
 			memset(f, 0, sizeof(*f));
-			strv_push_owned(&f->cur, atom(d->kind, d->expr, 0));
+			push_atoms(&f->cur, d->kind, d->expr);
 			strv_push_owned(&f->taken, atom(d->kind, d->expr, 1));
 			break;
 		case C_ELIF:
@@ -181,7 +227,7 @@ void guards_at(const struct conds *c, unsigned line, struct strv *atoms)
 			strv_clear(&f->cur);
 			for (int k = 0; k < f->taken.n; k++)
 				strv_push(&f->cur, f->taken.v[k]);
-			strv_push_owned(&f->cur, atom(C_IF, d->expr, 0));
+			push_atoms(&f->cur, C_IF, d->expr);
 			strv_push_owned(&f->taken, atom(C_IF, d->expr, 1));
 			break;
 		case C_ELSE:

@@ -5,6 +5,7 @@
 #include "frontend.h"
 #include "manifest.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,7 +23,8 @@ static enum CXChildVisitResult find_struct_cb(CXCursor c, CXCursor parent,
 	int match;
 
 	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_StructDecl ||
+	if ((clang_getCursorKind(c) != CXCursor_StructDecl &&
+	     clang_getCursorKind(c) != CXCursor_UnionDecl) ||
 	    !clang_isCursorDefinition(c))
 		return CXChildVisit_Continue;
 	s = clang_getCursorSpelling(c);
@@ -60,6 +62,17 @@ static char *return_type(CXTranslationUnit tu, CXCursor c)
 		text = fe_tokens_text(tu, r);
 	}
 	clang_disposeTokens(tu, toks, n);
+	return text;
+}
+
+/* The result type of a function-pointer type, as the AST spells it. */
+static char *result_spelling(CXType t)
+{
+	CXType r = clang_getResultType(clang_getPointeeType(t));
+	CXString s = clang_getTypeSpelling(r);
+	char *text = xstrdup(clang_getCString(s));
+
+	clang_disposeString(s);
 	return text;
 }
 
@@ -202,8 +215,11 @@ static enum CXChildVisitResult member_cb(CXCursor c, CXCursor parent,
 	}
 	h = manifest_add(mc->m);
 	h->member = name;
-	h->where = xasprintf("%s:%u", mc->p->rel, line);
-	h->ret = return_type(mc->p->tu, c);
+	h->where = fe_where(mc->fe, c);
+	if (fe_from_macro(c))	/* an X-macro list: its tokens are elsewhere */
+		h->ret = result_spelling(clang_getCursorType(c));
+	else
+		h->ret = return_type(mc->p->tu, c);
 	if (!h->ret)
 		h->ret = xstrdup("int");
 	h->is_void = !strcmp(h->ret, "void");
@@ -211,7 +227,7 @@ static enum CXChildVisitResult member_cb(CXCursor c, CXCursor parent,
 	pl.tu = mc->p->tu;
 	clang_visitChildren(c, parm_cb, &pl);
 	name_params(h);
-	guards_at(&mc->p->conds, line, &h->guard);
+	guards_at(fe_conds_of(mc->p, c), line, &h->guard);
 	if (strv_find(&h->guard, t->config) < 0) {
 		struct strv g = { 0 };
 
@@ -296,6 +312,13 @@ static enum CXChildVisitResult wrapper_cb(CXCursor c, CXCursor parent,
 	    !clang_isCursorDefinition(c) || !fe_in_file(wx->file, c))
 		return CXChildVisit_Continue;
 	clang_visitChildren(c, wrapper_body_cb, &wc);
+	/* Any function that calls one hook is that hook's dispatcher. */
+	if (wc.members.n == 1) {
+		struct hook *h = manifest_find(wx->mc->m, wc.members.v[0]);
+
+		if (h && !h->dispatcher)
+			h->dispatcher = fe_spelling(c);
+	}
 	if (wc.members.n == 1 && !wc.adapts) {
 		struct hook *h = manifest_find(wx->mc->m, wc.members.v[0]);
 
@@ -364,6 +387,110 @@ static int syntax_error_after(const struct parsed *p, CXCursor st)
 	return found;
 }
 
+struct list_ctx {
+	struct member_ctx *mc;
+	CXFile list;
+};
+
+/* Split the tokens of an invocation "M(a, b, c)" into its arguments. */
+static void macro_args(CXTranslationUnit tu, CXCursor c, struct strv *args)
+{
+	CXToken *toks;
+	unsigned n;
+	int depth = 0;
+	struct sbuf arg = { 0 };
+
+	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+	for (unsigned i = 1; i < n; i++) {
+		CXString cs = clang_getTokenSpelling(tu, toks[i]);
+		const char *s = clang_getCString(cs);
+
+		if (!strcmp(s, "(") && depth++ == 0) {
+			clang_disposeString(cs);
+			continue;
+		}
+		if ((!strcmp(s, ")") && --depth == 0) ||
+		    (!strcmp(s, ",") && depth == 1)) {
+			strv_push_owned(args, sb_detach(&arg));
+			clang_disposeString(cs);
+			if (depth == 0)
+				break;
+			continue;
+		}
+		if (clang_getTokenKind(toks[i]) != CXToken_Comment && depth) {
+			if (arg.len && (isalnum((unsigned char)s[0]) ||
+					s[0] == '_') &&
+			    (isalnum((unsigned char)arg.buf[arg.len - 1]) ||
+			     arg.buf[arg.len - 1] == '_'))
+				sb_addc(&arg, ' ');
+			sb_add(&arg, s);
+		}
+		clang_disposeString(cs);
+	}
+	sb_free(&arg);
+	clang_disposeTokens(tu, toks, n);
+}
+
+/* LSM_HOOK(RET, DEFAULT, NAME, ...) entries: each hook's DEFAULT. */
+static enum CXChildVisitResult list_cb(CXCursor c, CXCursor parent,
+				       CXClientData data)
+{
+	struct list_ctx *lc = data;
+	CXFile f;
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
+		return CXChildVisit_Continue;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL,
+				   NULL);
+	if (!f || !clang_File_isEqual(f, lc->list))
+		return CXChildVisit_Continue;
+	name = fe_spelling(c);
+	if (!strcmp(name, lc->mc->fe->t->hook_macro)) {
+		struct strv args = { 0 };
+		struct hook *h;
+
+		macro_args(lc->mc->p->tu, c, &args);
+		h = args.n >= 3 ? manifest_find(lc->mc->m, args.v[2]) : NULL;
+		if (h && !h->list_default)
+			h->list_default = xstrdup(args.v[1]);
+		strv_clear(&args);
+	}
+	free(name);
+	return CXChildVisit_Continue;
+}
+
+static void read_list_defaults(struct member_ctx *mc)
+{
+	const struct table *t = mc->fe->t;
+	struct list_ctx lc = { mc, NULL };
+	char *path;
+
+	if (!t->hook_list || !t->hook_macro)
+		return;
+	path = path_join(mc->fe->tree, t->hook_list);
+	lc.list = clang_getFile(mc->p->tu, path);
+	free(path);
+	if (lc.list)
+		clang_visitChildren(clang_getTranslationUnitCursor(mc->p->tu),
+				    list_cb, &lc);
+}
+
+/* find_wrappers() in another file of the tree, when it exists. */
+static void scan_wrapper_file(struct member_ctx *mc, const char *rel,
+			      const char *from)
+{
+	char *path = path_join(mc->fe->tree, rel);
+	struct parsed w;
+
+	if (file_exists(path) && !fe_parse(mc->fe, rel, &w)) {
+		find_wrappers(mc, &w, from);
+		fe_parsed_free(&w);
+	}
+	free(path);
+}
+
 int hooks_read(struct frontend *fe, struct manifest *m)
 {
 	const struct table *t = fe->t;
@@ -403,21 +530,16 @@ int hooks_read(struct frontend *fe, struct manifest *m)
 			 t->struct_name);
 		mc.errors++;
 	}
+	read_list_defaults(&mc);
 	/*
 	 * Wrappers the tree already has keep their names: the header's first,
 	 * then those of the files the description names ('wrappers').
 	 */
 	find_wrappers(&mc, &p, "header");
-	for (int i = 0; i < t->wrappers.n; i++) {
-		char *path = path_join(fe->tree, t->wrappers.v[i]);
-		struct parsed w;
-
-		if (file_exists(path) && !fe_parse(fe, t->wrappers.v[i], &w)) {
-			find_wrappers(&mc, &w, "tree");
-			fe_parsed_free(&w);
-		}
-		free(path);
-	}
+	if (t->output && strcmp(t->output, t->header))
+		scan_wrapper_file(&mc, t->output, "header");
+	for (int i = 0; i < t->wrappers.n; i++)
+		scan_wrapper_file(&mc, t->wrappers.v[i], "tree");
 	for (int i = 0; i < m->n; i++) {
 		struct hook *h = &m->hooks[i];
 		const char *o = override_get(&t->wrapper, h->member);

@@ -14,7 +14,7 @@
 
 const char *const manifest_columns[] = {
 	"member", "wrapper", "return", "params", "args", "guard", "stub",
-	"default", "location", "wrapper_def", "policy", NULL,
+	"default", "location", "wrapper_def", "policy", "dispatcher", NULL,
 };
 
 /* Each hook's guard policy: guard.HOOK, else the table's guard. */
@@ -133,12 +133,14 @@ void manifest_write_tsv(const struct manifest *m, FILE *out)
 		char *args = hook_args_text(h);
 		char *guard = hook_guard_text(h);
 
-		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s"
+			"\t%s\n",
 			h->member, h->wrapper, h->ret, params,
 			*args ? args : "-", guard, h->stub,
 			h->dflt ? h->dflt : "-", h->where,
 			h->wrapper_def ? h->wrapper_def : "-",
-			policy_name(h->policy));
+			policy_name(h->policy),
+			h->dispatcher ? h->dispatcher : "-");
 		free(params);
 		free(args);
 		free(guard);
@@ -175,7 +177,7 @@ int manifest_read_tsv(const char *path, struct manifest *m)
 {
 	char *text = read_file(path, NULL);
 	char *line, *next;
-	int col[11], ncols = 0, lineno = 0, ret = 0;
+	int col[12], ncols = 0, lineno = 0, ret = 0;
 
 	memset(m, 0, sizeof(*m));
 	if (!text) {
@@ -253,6 +255,8 @@ int manifest_read_tsv(const char *path, struct manifest *m)
 			h->where = xstrdup(f.v[col[8]]);
 			if (strcmp(f.v[col[9]], "-"))
 				h->wrapper_def = xstrdup(f.v[col[9]]);
+			if (strcmp(f.v[col[11]], "-"))
+				h->dispatcher = xstrdup(f.v[col[11]]);
 			h->policy = policy_parse(f.v[col[10]]);
 			if (h->policy < 0) {
 				error_at(path, lineno, "unknown policy '%s'",
@@ -285,6 +289,8 @@ void manifest_free(struct manifest *m)
 		free(h->dflt_where);
 		free(h->where);
 		free(h->wrapper_def);
+		free(h->list_default);
+		free(h->dispatcher);
 	}
 	free(m->hooks);
 	free(m->struct_name);

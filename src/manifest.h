@@ -42,6 +42,8 @@ struct hook {
 	int dflt_static;	/* static: a stub cannot call it */
 	char *where;		/* the member, "header:line" */
 	int policy;		/* enum policy: how the wrapper calls */
+	char *list_default;	/* DEFAULT of the X-macro entry, if any */
+	char *dispatcher;	/* the tree's function that calls the hook */
 };
 
 struct manifest {

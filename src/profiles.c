@@ -14,6 +14,35 @@ struct profile {
 static const struct profile profiles[] = {
 	{
 		/*
+		 * Linux Security Modules from 4.2 on: the hooks are members of
+		 * union security_list_options, written out until 5.6 and
+		 * generated from the LSM_HOOK(RET, DEFAULT, NAME, ...) list in
+		 * lsm_hook_defs.h since 5.7.  Every module registers its own
+		 * copies (LSM_HOOK_INIT); the dispatchers are security_*()
+		 * in security.c, the CONFIG-off stubs in security.h.  The
+		 * capability module's registrations are the defaults, the
+		 * list's DEFAULT the rest.
+		 */
+		"lsm-hooks", {
+			{ "struct", "security_list_options" },
+			{ "pointer", "security_hook_heads" },
+			{ "header", "include/linux/lsm_hooks.h" },
+			{ "hook-list", "include/linux/lsm_hook_defs.h" },
+			{ "hook-macro", "LSM_HOOK" },
+			{ "output", "include/linux/security.h" },
+			{ "prefix", "security_" },
+			{ "strip-suffix", "_security" },
+			{ "config", "CONFIG_SECURITY" },
+			{ "defaults", "security/commoncap.c" },
+			{ "wrappers", "security/security.c" },
+			{ "allow", "security/security.c include/linux/lsm_hooks.h "
+				   "include/linux/lsm_hook_defs.h "
+				   "include/linux/security.h" },
+			{ NULL, NULL },
+		},
+	},
+	{
+		/*
 		 * Linux Security Modules, 2.5.43 to 4.1: one struct of
 		 * function pointers, one global pointer to the table in use.
 		 * The defaults a kernel without CONFIG_SECURITY behaves as
@@ -38,7 +67,8 @@ static const struct profile profiles[] = {
 	},
 };
 
-const char *const table_profile_names[] = { "lsm", NULL };
+/* In the order a tree is probed: the newer shape first. */
+const char *const table_profile_names[] = { "lsm-hooks", "lsm", NULL };
 
 /* Shared with config.c: apply one key = value pair. */
 int table_set(struct table *t, const char *key, const char *value,

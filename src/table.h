@@ -32,6 +32,9 @@ struct table {
 	int defaults_strict;	/* every listed defaults file must exist */
 	struct strv allow;	/* files that may touch the table directly */
 	struct strv wrappers;	/* files besides the header with wrappers */
+	char *hook_list;	/* X-macro list the struct is built from */
+	char *hook_macro;	/* its macro: LSM_HOOK(RET, DEFAULT, NAME, ...) */
+	int hook_list_strict;	/* the hook list must exist (a config said) */
 	struct strv skip;	/* members that are data, not hooks */
 	struct strv cflags;	/* extra compiler flags for the parse */
 	char *arch;		/* asm directory to use for old trees */

@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <dirent.h>
+#include <ftw.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -230,6 +231,15 @@ int fe_open(struct frontend *fe, const struct table *t, const char *tree)
 	return 0;
 }
 
+static int remove_entry(const char *path, const struct stat *st, int flag,
+			struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path) ? -1 : 0;
+}
+
 void fe_close(struct frontend *fe)
 {
 	if (fe->overlay) {
@@ -241,11 +251,8 @@ void fe_close(struct frontend *fe)
 		free(fe->overlay);
 	}
 	if (fe->fallback) {
-		char *cmd = xasprintf("rm -rf '%s'", fe->fallback);
-
-		if (starts_with(fe->fallback, "/tmp/hookwrap-gen."))
-			(void)!system(cmd);
-		free(cmd);
+		/* Only what unbuilt_fallbacks() made: links, a file, dirs. */
+		nftw(fe->fallback, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
 		free(fe->fallback);
 	}
 	if (fe->index)

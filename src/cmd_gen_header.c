@@ -60,9 +60,7 @@ static int in_place(const struct tree_opts *o, const char *block)
 int cmd_gen_header(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "config", required_argument, NULL, 'c' },
-		{ "profile", required_argument, NULL, 'P' },
-		{ "guard", required_argument, NULL, 'g' },
+		TREE_OPTIONS,
 		{ "in-place", no_argument, NULL, 'i' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
@@ -74,16 +72,9 @@ int cmd_gen_header(int argc, char **argv)
 	char *block;
 
 	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+		if (tree_option(&o, c, optarg))
+			continue;
 		switch (c) {
-		case 'c':
-			o.config = optarg;
-			break;
-		case 'P':
-			o.profile = optarg;
-			break;
-		case 'g':
-			o.guard = optarg;
-			break;
 		case 'i':
 			inplace = 1;
 			break;

@@ -19,9 +19,7 @@ static const char usage_text[] =
 int cmd_manifest(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "config", required_argument, NULL, 'c' },
-		{ "profile", required_argument, NULL, 'P' },
-		{ "guard", required_argument, NULL, 'g' },
+		TREE_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -29,16 +27,9 @@ int cmd_manifest(int argc, char **argv)
 	int c, ret;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (tree_option(&o, c, optarg))
+			continue;
 		switch (c) {
-		case 'c':
-			o.config = optarg;
-			break;
-		case 'P':
-			o.profile = optarg;
-			break;
-		case 'g':
-			o.guard = optarg;
-			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return 0;

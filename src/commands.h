@@ -32,4 +32,12 @@ struct tree_opts {
 };
 int load_tree(struct tree_opts *o);
 
+/* The long options of struct tree_opts, for a getopt_long table. */
+#define TREE_OPTIONS						\
+	{ "config", required_argument, NULL, 'c' },		\
+	{ "profile", required_argument, NULL, 'P' },		\
+	{ "guard", required_argument, NULL, 'g' }
+/* Take getopt's code c if it is a tree option; 1 if it was. */
+int tree_option(struct tree_opts *o, int c, const char *arg);
+
 #endif /* HOOKWRAP_COMMANDS_H */

@@ -31,19 +31,6 @@ static void signature(struct sbuf *sb, const char *storage,
 	free(decls);
 }
 
-static void call(struct sbuf *sb, const struct hook *h, const char *fn)
-{
-	char **args = xcalloc(h->nparams + 1, sizeof(char *));
-	char *head = xasprintf("\t%s%s", h->is_void ? "" : "return ", fn);
-
-	for (int i = 0; i < h->nparams; i++)
-		args[i] = h->params[i].name;
-	ks_list(sb, head, args, h->nparams, ");");
-	sb_addc(sb, '\n');
-	free(head);
-	free(args);
-}
-
 static void wrapper(struct sbuf *sb, const struct table *t,
 		    const struct hook *h)
 {
@@ -112,7 +99,7 @@ static void stub(struct sbuf *sb, const struct hook *h)
 	}
 	sb_add(sb, "{\n");
 	if (stub_calls_default(h))
-		call(sb, h, h->dflt);	/* wrapped like any call */
+		policy_call(sb, h, h->is_void ? "" : "return ", h->dflt);
 	else
 		statements(sb, h->stub);
 	sb_add(sb, "}\n\n");

@@ -85,8 +85,7 @@ static const char *local(const struct hook *h, const char *const *names)
 	return "hookwrap_local";
 }
 
-/* "\t<lhs><fn>(args);" wrapped at 80 columns. */
-static void call(struct sbuf *sb, const struct hook *h, const char *lhs,
+void policy_call(struct sbuf *sb, const struct hook *h, const char *lhs,
 		 const char *fn)
 {
 	char **args = xcalloc(h->nparams + 1, sizeof(char *));
@@ -159,7 +158,7 @@ void policy_body(struct sbuf *sb, const struct table *t, const struct hook *h)
 	case POLICY_NONE:
 	default:
 		fn = xasprintf("%s->%s", t->pointer, h->member);
-		call(sb, h, h->is_void ? "" : "return ", fn);
+		policy_call(sb, h, h->is_void ? "" : "return ", fn);
 		break;
 	case POLICY_PREEMPT:
 		fn = xasprintf("%s->%s", t->pointer, h->member);
@@ -167,7 +166,7 @@ void policy_body(struct sbuf *sb, const struct table *t, const struct hook *h)
 			sb_addf(sb, "\t%s%s%s;\n\n", h->ret,
 				ends_with(h->ret, "*") ? "" : " ", ret);
 		sb_add(sb, "\tpreempt_disable();\n");
-		call(sb, h, lhs, fn);
+		policy_call(sb, h, lhs, fn);
 		sb_add(sb, "\tpreempt_enable();\n");
 		break;
 	case POLICY_RCU:
@@ -178,7 +177,7 @@ void policy_body(struct sbuf *sb, const struct table *t, const struct hook *h)
 				ends_with(h->ret, "*") ? "" : " ", ret);
 		sb_addf(sb, "\n\trcu_read_lock();\n\t%s = rcu_dereference(%s);\n",
 			ops, t->pointer);
-		call(sb, h, lhs, fn);
+		policy_call(sb, h, lhs, fn);
 		sb_add(sb, "\trcu_read_unlock();\n");
 		break;
 	case POLICY_REFCOUNT:
@@ -192,7 +191,7 @@ void policy_body(struct sbuf *sb, const struct table *t, const struct hook *h)
 		stub_statements(sb, h, "\t\t");
 		if (stub_lines(h) > 1)
 			sb_add(sb, "\t}\n");
-		call(sb, h, lhs, fn);
+		policy_call(sb, h, lhs, fn);
 		sb_addf(sb, "\t%s_put(%s);\n", t->pointer, ops);
 		break;
 	}

@@ -24,6 +24,9 @@ const char *policy_names(void);
 int policy_atomic(int policy);
 /* What the block needs once when a hook uses the policy. */
 void policy_preamble(struct sbuf *sb, int policy, const struct table *t);
+/* "\t<lhs><fn>(args);" with h's arguments, wrapped at 80 columns. */
+void policy_call(struct sbuf *sb, const struct hook *h, const char *lhs,
+		 const char *fn);
 /* The statements of hook h's wrapper, one tab in. */
 void policy_body(struct sbuf *sb, const struct table *t, const struct hook *h);
 

@@ -4,6 +4,22 @@
 #include <stdio.h>
 #include <sys/stat.h>
 
+int tree_option(struct tree_opts *o, int c, const char *arg)
+{
+	switch (c) {
+	case 'c':
+		o->config = arg;
+		return 1;
+	case 'P':
+		o->profile = arg;
+		return 1;
+	case 'g':
+		o->guard = arg;
+		return 1;
+	}
+	return 0;
+}
+
 int load_tree(struct tree_opts *o)
 {
 	struct stat st;

@@ -16,6 +16,7 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap);
 
 /* Print "hookwrap: error: ..." and exit 2.  For internal failures. */
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));

@@ -52,4 +52,10 @@ install: hookwrap
 clean:
 	rm -rf build hookwrap
 
-.PHONY: all deps test sample bench install clean
+.PHONY: all deps test sample bench install clean coccicheck
+
+# make coccicheck M=TREE MODE=patch|report|context|org [J=n] [COCCI=rule]
+# The kernel's coccicheck interface; see docs/coccicheck.md.
+coccicheck: hookwrap
+	@M="$(M)" MODE="$(MODE)" J="$(J)" COCCI="$(COCCI)" \
+		SPFLAGS="$(SPFLAGS)" V="$(V)" ./scripts/coccicheck

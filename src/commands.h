@@ -15,6 +15,7 @@ struct command {
 
 int cmd_manifest(int argc, char **argv);
 int cmd_gen_header(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
 
 /*
  * Options every tree command takes: --config FILE, --profile NAME.  Parses

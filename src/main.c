@@ -16,6 +16,8 @@ static const struct command commands[] = {
 	  "print the hook manifest of a tree (TSV)" },
 	{ "gen-header", cmd_gen_header,
 	  "write the wrapper header: inline wrappers and CONFIG-off stubs" },
+	{ "convert", cmd_convert,
+	  "rewrite raw ops-table calls into wrapper calls" },
 };
 
 static void usage(FILE *out)

@@ -8,11 +8,12 @@
 
 static const char usage_text[] =
 	"usage: hookwrap manifest [--config FILE] [--profile NAME]\n"
-	"                         [--guard=POLICY] TREE\n"
+	"                         [--guard=POLICY] [--db=FILE] TREE\n"
 	"\n"
 	"Print one TSV row per hook of the tree's ops table, in struct order:\n"
 	"member wrapper return params args guard stub default location\n"
-	"wrapper_def policy.\n"
+	"wrapper_def policy dispatcher may_sleep (filled with --db=FILE,\n"
+	"the facts 'hookwrap check --db' collected).\n"
 	"The table comes from --config, TREE/hookwrap.conf or a built-in\n"
 	"profile (lsm).  See docs/manifest.md.\n";
 
@@ -20,16 +21,21 @@ int cmd_manifest(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		TREE_OPTIONS,
+		{ "db", required_argument, NULL, 'd' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct tree_opts o = { 0 };
+	const char *db = NULL;
 	int c, ret;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		if (tree_option(&o, c, optarg))
 			continue;
 		switch (c) {
+		case 'd':
+			db = optarg;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return 0;
@@ -44,6 +50,8 @@ int cmd_manifest(int argc, char **argv)
 	}
 	o.tree = argv[optind];
 	ret = load_tree(&o);
+	if (!ret && db && manifest_may_sleep(&o.manifest, db))
+		ret = 2;
 	if (!ret)
 		manifest_write_tsv(&o.manifest, stdout);
 	manifest_free(&o.manifest);

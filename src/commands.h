@@ -15,6 +15,8 @@ struct command {
 
 int cmd_manifest(int argc, char **argv);
 int cmd_gen_header(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 
 /*

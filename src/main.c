@@ -16,6 +16,8 @@ static const struct command commands[] = {
 	  "print the hook manifest of a tree (TSV)" },
 	{ "gen-header", cmd_gen_header,
 	  "write the wrapper header: inline wrappers and CONFIG-off stubs" },
+	{ "check", cmd_check, "check wrapper discipline (kbuild, review)" },
+	{ "report", cmd_report, "link sleep facts, print their findings" },
 	{ "convert", cmd_convert,
 	  "rewrite raw ops-table calls into wrapper calls" },
 };

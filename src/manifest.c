@@ -14,22 +14,39 @@
 
 const char *const manifest_columns[] = {
 	"member", "wrapper", "return", "params", "args", "guard", "stub",
-	"default", "location", "wrapper_def", "policy", "dispatcher", NULL,
+	"default", "location", "wrapper_def", "policy", "dispatcher", "may_sleep", NULL,
 };
 
 /* Each hook's guard policy: guard.HOOK, else the table's guard. */
 static int policies_assign(const struct table *t, struct manifest *m)
 {
 	int dflt = policy_parse(t->guard ? t->guard : "none");
-	int ret = 0;
+	int ret = 0, outside = 0;
+	const struct hook *first = NULL;
 
 	if (dflt < 0) {
 		error_at(t->origin, 0, "guard '%s': no such policy; use one of "
 			 "%s", t->guard, policy_names());
 		return -1;
 	}
-	for (int i = 0; i < m->n; i++)
-		m->hooks[i].policy = dflt;
+	/*
+	 * hookwrap guards only the wrappers it generates: a wrapper the tree
+	 * defines out of line keeps whatever its body does, and the manifest
+	 * must not claim otherwise.
+	 */
+	for (int i = 0; i < m->n; i++) {
+		struct hook *h = &m->hooks[i];
+
+		h->policy = h->wrapper_def ? POLICY_NONE : dflt;
+		if (h->wrapper_def && dflt != POLICY_NONE && !outside++)
+			first = h;
+	}
+	if (outside)
+		warning_at(t->origin, 0, "guard %s does not apply to the %d "
+			   "hook(s) whose wrappers the tree defines out of "
+			   "line (first: %s, %s); guard those by hand",
+			   policy_name(dflt), outside, first->wrapper,
+			   first->wrapper_def);
 	for (int i = 0; i < t->guard_hook.n; i++) {
 		struct hook *h = manifest_find(m, t->guard_hook.v[i].hook);
 		int p = policy_parse(t->guard_hook.v[i].value);
@@ -41,6 +58,15 @@ static int policies_assign(const struct table *t, struct manifest *m)
 				 !h ? "the struct has no such member" :
 				      "no such policy");
 			ret = -1;
+			continue;
+		}
+		if (h->wrapper_def && p != POLICY_NONE) {
+			warning_at(t->origin, 0, "guard.%s = %s: the tree "
+				   "defines %s out of line (%s) and hookwrap "
+				   "guards only the wrappers it generates; guard "
+				   "that one by hand", h->member,
+				   t->guard_hook.v[i].value, h->wrapper,
+				   h->wrapper_def);
 			continue;
 		}
 		h->policy = p;
@@ -134,13 +160,14 @@ void manifest_write_tsv(const struct manifest *m, FILE *out)
 		char *guard = hook_guard_text(h);
 
 		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s"
-			"\t%s\n",
+			"\t%s\t%s\n",
 			h->member, h->wrapper, h->ret, params,
 			*args ? args : "-", guard, h->stub,
 			h->dflt ? h->dflt : "-", h->where,
 			h->wrapper_def ? h->wrapper_def : "-",
 			policy_name(h->policy),
-			h->dispatcher ? h->dispatcher : "-");
+			h->dispatcher ? h->dispatcher : "-",
+			h->may_sleep ? h->may_sleep : "-");
 		free(params);
 		free(args);
 		free(guard);
@@ -177,7 +204,7 @@ int manifest_read_tsv(const char *path, struct manifest *m)
 {
 	char *text = read_file(path, NULL);
 	char *line, *next;
-	int col[12], ncols = 0, lineno = 0, ret = 0;
+	int col[13], ncols = 0, lineno = 0, ret = 0;
 
 	memset(m, 0, sizeof(*m));
 	if (!text) {
@@ -196,13 +223,16 @@ int manifest_read_tsv(const char *path, struct manifest *m)
 		if (lineno == 1) {
 			for (ncols = 0; manifest_columns[ncols]; ncols++) {
 				col[ncols] = strv_find(&f, manifest_columns[ncols]);
-				if (col[ncols] < 0) {
+				/* may_sleep is newer: optional. */
+				if (col[ncols] < 0 && strcmp(manifest_columns[ncols],
+							   "may_sleep")) {
 					error_at(path, 1, "no '%s' column; this "
 						 "is not a hookwrap manifest",
 						 manifest_columns[ncols]);
 					ret = -1;
 				}
 			}
+			ncols = f.n;	/* every row has the header's columns */
 		} else if (!ret && f.n) {
 			struct hook *h;
 			struct strv params = { 0 }, args = { 0 }, guard = { 0 };
@@ -257,6 +287,8 @@ int manifest_read_tsv(const char *path, struct manifest *m)
 				h->wrapper_def = xstrdup(f.v[col[9]]);
 			if (strcmp(f.v[col[11]], "-"))
 				h->dispatcher = xstrdup(f.v[col[11]]);
+			if (col[12] >= 0 && strcmp(f.v[col[12]], "-"))
+				h->may_sleep = xstrdup(f.v[col[12]]);
 			h->policy = policy_parse(f.v[col[10]]);
 			if (h->policy < 0) {
 				error_at(path, lineno, "unknown policy '%s'",
@@ -291,6 +323,7 @@ void manifest_free(struct manifest *m)
 		free(h->wrapper_def);
 		free(h->list_default);
 		free(h->dispatcher);
+		free(h->may_sleep);
 	}
 	free(m->hooks);
 	free(m->struct_name);

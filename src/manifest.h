@@ -44,6 +44,7 @@ struct hook {
 	int policy;		/* enum policy: how the wrapper calls */
 	char *list_default;	/* DEFAULT of the X-macro entry, if any */
 	char *dispatcher;	/* the tree's function that calls the hook */
+	char *may_sleep;	/* an implementation that may sleep, or NULL */
 };
 
 struct manifest {
@@ -78,5 +79,7 @@ extern const char *const manifest_columns[];
 void manifest_write_tsv(const struct manifest *m, FILE *out);
 int manifest_read_tsv(const char *path, struct manifest *m);
 void manifest_free(struct manifest *m);
+/* Fill may_sleep from a facts database (maysleep.c); 0 or -1. */
+int manifest_may_sleep(struct manifest *m, const char *db_path);
 
 #endif /* HOOKWRAP_MANIFEST_H */

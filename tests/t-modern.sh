@@ -52,3 +52,7 @@ for f in security/security.c security/commoncap.c \
 		gcc $inc -DCONFIG_SECURITY -DCONFIG_SECURITY_NETWORK -Wall \
 		-c "$T/$f" -o "$OUT/x.o"
 done
+"$HOOKWRAP" gen-header --guard=rcu "$T" >"$OUT/rcu.h" 2>"$OUT/rcu.err"
+contains "a guard on out-of-line dispatchers is refused with a warning" \
+	"$OUT/rcu.err" "out of line"
+same "... and changes nothing in the header" "$E/wrappers.h" "$OUT/rcu.h"

@@ -1,0 +1,146 @@
+/*
+ * check.h - "hookwrap check": the checker's shared types.
+ *
+ * The checker is laid out the way smatch is: a front end that takes a
+ * compiler's command line one translation unit at a time (cmd_check.c,
+ * flags.c, compdb.c, patch.c), an engine that parses the unit with
+ * libclang and walks it (walk.c), one file per rule (check_*.c, listed
+ * once in rules.c), and an output layer (output.c, sarif.c).
+ *
+ * A rule sees the unit through hooks: every use of the table pointer
+ * arrives as a struct table_ref, every diagnostic libclang gave as a
+ * CXDiagnostic, and tree-level rules get one call per run.  A rule
+ * reports with report().
+ */
+#ifndef HOOKWRAP_CHECK_H
+#define HOOKWRAP_CHECK_H
+
+#include <clang-c/Index.h>
+#include <stdio.h>
+
+#include "manifest.h"
+#include "table.h"
+#include "util.h"
+
+struct check_ctx;
+
+/* What a use of the table pointer is. */
+enum ref_kind {
+	REF_CALL,	/* security_ops->x(...) or (*security_ops->x)(...) */
+	REF_MEMBER,	/* security_ops->x, not called */
+	REF_POINTER,	/* the pointer itself: assigned, compared, passed */
+};
+
+/* Where something is, as the user will read it. */
+struct where {
+	char *file;		/* path to print */
+	char *rel;		/* tree-relative path */
+	unsigned line, col;
+	char *macro;		/* the macro it came from, or NULL */
+	char *macro_def;	/* "file:line" of that macro, or NULL */
+};
+
+struct table_ref {
+	enum ref_kind kind;
+	const char *member;	/* REF_CALL, REF_MEMBER: the member named */
+	const char *op;		/* "->" (a pointer) or "." (a struct) */
+	const struct hook *hook;	/* its hook, NULL if it is not one */
+	int data_member;	/* a member the table lists under skip */
+	const char *context;	/* "assigned", "compared", "read", ... */
+	const char *function;	/* enclosing function, or "" */
+	struct where at;
+	/* The text a fix-it replaces (the callee), when not in a macro. */
+	int has_fix;
+	unsigned fix_line, fix_col, fix_end_line, fix_end_col;
+	CXCursor cursor;
+};
+
+struct rule {
+	const char *id;		/* stable: "direct-ops-call" */
+	const char *name;	/* SARIF rule name: "DirectOpsCall" */
+	const char *summary;	/* one line */
+	const char *help;	/* a paragraph: why, and what to do */
+	/* Per use of the table pointer outside the allow-list. */
+	void (*on_ref)(struct check_ctx *cx, const struct table_ref *r);
+	/* Per error diagnostic in a file the checker reports on. */
+	void (*on_diag)(struct check_ctx *cx, CXDiagnostic d,
+			const struct where *at);
+	/* Once per run for rules about the tree, not one unit. */
+	void (*on_tree)(struct check_ctx *cx);
+	/* Once per unit, after its walk (cx->tu is the unit). */
+	void (*on_unit)(struct check_ctx *cx);
+};
+
+/* rules.c: every rule, NULL-terminated; a new rule is one line there. */
+extern const struct rule *const rules[];
+const struct rule *rule_find(const char *id);
+
+struct finding {
+	const struct rule *rule;
+	char *file;		/* as printed */
+	char *rel;		/* tree-relative, or NULL: not in the tree */
+	unsigned line, col;
+	char *message;
+	char *function;		/* for fingerprints; may be "" */
+	char *key;		/* what it is about, for fingerprints */
+	char *fix;		/* replacement text, or NULL */
+	unsigned fix_line, fix_col, fix_end_line, fix_end_col;
+};
+
+struct findings {
+	struct finding *v;
+	int n, cap;
+};
+
+/* Lines a patch adds, per tree-relative file (patch.c). */
+struct added_lines;
+
+struct check_ctx {
+	const struct table *t;
+	const struct manifest *m;
+	const char *tree;	/* as given or found */
+	char *tree_abs;		/* realpath of the tree */
+	const char *tree_shown;	/* the tree in messages */
+	struct findings *out;
+	/* The unit being checked. */
+	CXTranslationUnit tu;
+	CXFile main_file;
+	const char *main_shown;	/* main file as given */
+	char *main_rel;		/* main file, tree-relative, or NULL */
+	/* Path rewriting: a shadow tree prints as the real one. */
+	const char *shadow;	/* absolute shadow root, or NULL */
+	const struct added_lines *only;	/* report only these lines */
+	/* Per-unit caches (walk.c). */
+	void *walk;
+	const char *db;		/* --db: the facts database, or NULL */
+	int failed;		/* a rule could not do its job (exit 2) */
+};
+
+/* findings.c */
+void report(struct check_ctx *cx, const struct rule *rule,
+	    const struct where *at, const char *key, const char *function,
+	    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* The last finding reported, to attach a fix-it to. */
+struct finding *last_finding(struct check_ctx *cx);
+void findings_sort(struct findings *f, int from);
+void findings_free(struct findings *f);
+void where_free(struct where *w);
+
+/* output.c */
+enum out_format { OUT_GCC, OUT_JSON, OUT_SARIF };
+int out_format_parse(const char *s, enum out_format *f);
+/* gcc format: one line per finding, as they come. */
+void out_gcc(FILE *fp, const struct findings *f, int from);
+void out_json(FILE *fp, const struct findings *f);
+void out_sarif(FILE *fp, const struct findings *f, const char *tree_uri);
+/* JSON string, quoted and escaped. */
+void json_str(FILE *fp, const char *s);
+
+/* Note on stderr: "file:line:col: note: ..." (gcc style). */
+void note_at(const char *file, unsigned line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Edit distance, for "did you mean". */
+int edit_distance(const char *a, const char *b);
+
+#endif /* HOOKWRAP_CHECK_H */

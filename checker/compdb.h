@@ -1,0 +1,28 @@
+/*
+ * compdb.h - compile_commands.json (as "bear", CMake or the kernel's
+ * scripts/clang-tools/gen_compile_commands.py write it).
+ */
+#ifndef HOOKWRAP_COMPDB_H
+#define HOOKWRAP_COMPDB_H
+
+#include "util.h"
+
+struct compdb_entry {
+	char *directory;
+	char *file;
+	struct strv argv;	/* the compiler's words, compiler first */
+};
+
+struct compdb {
+	struct compdb_entry *v;
+	int n, cap;
+};
+
+/*
+ * Read path (a compile_commands.json, or a directory holding one).
+ * Prints "file:line: ..." and returns -1 on malformed input.
+ */
+int compdb_read(const char *path, struct compdb *db);
+void compdb_free(struct compdb *db);
+
+#endif /* HOOKWRAP_COMPDB_H */

@@ -1,0 +1,153 @@
+/*
+ * findings.c - what the rules report: collected per run, deduplicated
+ * (a header's finding is the same finding in every unit that includes
+ * it), filtered to a patch's added lines in review mode.
+ */
+#include "check.h"
+#include "patch.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static int same_finding(const struct finding *a, const struct rule *rule,
+			const char *file, unsigned line, unsigned col,
+			const char *msg)
+{
+	return a->rule == rule && a->line == line && a->col == col &&
+	       !strcmp(a->file, file) && !strcmp(a->message, msg);
+}
+
+void report(struct check_ctx *cx, const struct rule *rule,
+	    const struct where *at, const char *key, const char *function,
+	    const char *fmt, ...)
+{
+	struct findings *out = cx->out;
+	struct finding *f;
+	const char *file = at->file;
+	va_list ap;
+	char *msg;
+
+	if (cx->only) {
+		if (!at->rel || !added_has(cx->only, at->rel, at->line))
+			return;
+		file = added_name(cx->only, at->rel);
+	}
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+	for (int i = 0; i < out->n; i++) {
+		if (same_finding(&out->v[i], rule, file, at->line, at->col,
+				 msg)) {
+			free(msg);
+			return;
+		}
+	}
+	if (out->n == out->cap) {
+		out->cap = out->cap ? 2 * out->cap : 32;
+		out->v = xrealloc(out->v, out->cap * sizeof(*out->v));
+	}
+	f = &out->v[out->n++];
+	memset(f, 0, sizeof(*f));
+	f->rule = rule;
+	f->file = xstrdup(file);
+	f->rel = at->rel ? xstrdup(at->rel) : NULL;
+	f->line = at->line;
+	f->col = at->col;
+	f->message = msg;
+	f->function = xstrdup(function ? function : "");
+	f->key = xstrdup(key ? key : "");
+}
+
+struct finding *last_finding(struct check_ctx *cx)
+{
+	return cx->out->n ? &cx->out->v[cx->out->n - 1] : NULL;
+}
+
+static int cmp_finding(const void *a, const void *b)
+{
+	const struct finding *x = a, *y = b;
+	int c = strcmp(x->file, y->file);
+
+	if (c)
+		return c;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->col != y->col)
+		return x->col < y->col ? -1 : 1;
+	return strcmp(x->rule->id, y->rule->id);
+}
+
+void findings_sort(struct findings *f, int from)
+{
+	if (f->n - from > 1)
+		qsort(f->v + from, f->n - from, sizeof(*f->v), cmp_finding);
+}
+
+void findings_free(struct findings *f)
+{
+	for (int i = 0; i < f->n; i++) {
+		free(f->v[i].file);
+		free(f->v[i].rel);
+		free(f->v[i].message);
+		free(f->v[i].function);
+		free(f->v[i].key);
+		free(f->v[i].fix);
+	}
+	free(f->v);
+	memset(f, 0, sizeof(*f));
+}
+
+void where_free(struct where *w)
+{
+	free(w->file);
+	free(w->rel);
+	free(w->macro);
+	free(w->macro_def);
+	memset(w, 0, sizeof(*w));
+}
+
+void note_at(const char *file, unsigned line, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	if (line)
+		fprintf(stderr, "%s:%u:1: note: ", file, line);
+	else
+		fprintf(stderr, "%s: note: ", file);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int edit_distance(const char *a, const char *b)
+{
+	size_t n = strlen(a), m = strlen(b);
+	int *row = xcalloc(m + 1, sizeof(int));
+	int d;
+
+	for (size_t j = 0; j <= m; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= n; i++) {
+		int diag = row[0];
+
+		row[0] = i;
+		for (size_t j = 1; j <= m; j++) {
+			int up = row[j];
+			int best = diag + (a[i - 1] != b[j - 1]);
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	d = row[m];
+	free(row);
+	return d;
+}

@@ -1,0 +1,375 @@
+/*
+ * prefilter.c - skip units that cannot hold a finding, at the cost of a
+ * text scan.  A unit needs parsing only when the table pointer's name,
+ * or a wrapper's, appears in the file or in a header it includes (found
+ * through the unit's -I, -iquote and -include flags; system headers are
+ * skipped), in a place a rule could see: anywhere in a file outside the
+ * table's allow-list, or in a #define of an allowed header (a macro that
+ * takes the pointer into its callers).  Wrapper calls matter to the
+ * rules about where hooks are called (sleep-in-atomic-hook).  #if is
+ * not evaluated, so the answer errs on the side of parsing.
+ */
+#include "prefilter.h"
+#include "walk.h"
+
+#include <string.h>
+#include <unistd.h>
+
+struct scanned {
+	char *path;
+	int mention;		/* names the pointer or a wrapper */
+	int in_define;		/* ... in a #define */
+	struct strv incs;	/* "<x.h>" or "\"x.h\"" */
+};
+
+static struct scanned *cache;
+static int ncache, capcache;
+/* Open-addressed index into cache by path: entry + 1, 0 for empty. */
+static int *slots;
+static unsigned nslots;
+
+static unsigned hash(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+static void index_rebuild(void)
+{
+	free(slots);
+	nslots = nslots ? 2 * nslots : 1024;
+	slots = xcalloc(nslots, sizeof(*slots));
+	for (int i = 0; i < ncache; i++) {
+		unsigned k = hash(cache[i].path) & (nslots - 1);
+
+		while (slots[k])
+			k = (k + 1) & (nslots - 1);
+		slots[k] = i + 1;
+	}
+}
+
+static struct scanned *lookup(const char *path, unsigned *slot)
+{
+	unsigned k;
+
+	if (!nslots || 2 * (unsigned)ncache >= nslots)
+		index_rebuild();
+	k = hash(path) & (nslots - 1);
+	while (slots[k]) {
+		if (!strcmp(cache[slots[k] - 1].path, path))
+			return &cache[slots[k] - 1];
+		k = (k + 1) & (nslots - 1);
+	}
+	*slot = k;
+	return NULL;
+}
+
+/* What to look for: the table pointer, and the wrappers' names. */
+struct names {
+	const char *pointer;
+	const char *prefix;	/* every wrapper name starts with it */
+	char **wrappers;	/* sorted */
+	int nwrappers;
+	const struct manifest *m;	/* they were taken from */
+};
+
+static struct names names;
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void names_set(const struct table *t, const struct manifest *m)
+{
+	if (names.m == m && names.pointer == t->pointer)
+		return;
+	free(names.wrappers);
+	names.pointer = t->pointer;
+	names.prefix = t->prefix;
+	names.m = m;
+	names.nwrappers = 0;
+	names.wrappers = xcalloc(m ? m->n + 1 : 1, sizeof(char *));
+	for (int i = 0; m && i < m->n; i++)
+		names.wrappers[names.nwrappers++] = m->hooks[i].wrapper;
+	qsort(names.wrappers, names.nwrappers, sizeof(char *), cmp_str);
+}
+
+static int ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/* Does text name the pointer, or a wrapper? */
+static int names_in(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	size_t n = names.prefix ? strlen(names.prefix) : 0;
+
+	if (text_has_word(text, len, names.pointer))
+		return 1;
+	while (n && names.nwrappers && p + n <= end) {
+		const char *hit = memmem(p, end - p, names.prefix, n);
+		const char *e;
+		char buf[128], *key = buf;
+
+		if (!hit)
+			return 0;
+		p = hit + 1;
+		if (hit > text && ident_char(hit[-1]))
+			continue;
+		for (e = hit; e < end && ident_char(*e); e++)
+			;
+		if ((size_t)(e - hit) >= sizeof(buf))
+			continue;
+		memcpy(buf, hit, e - hit);
+		buf[e - hit] = '\0';
+		if (bsearch(&key, names.wrappers, names.nwrappers,
+			    sizeof(char *), cmp_str))
+			return 1;
+	}
+	return 0;
+}
+
+/* Is one named in a #define (with its continuation lines)? */
+static int define_mentions(const char *text, size_t len)
+{
+	const char *s = text, *end = text + len;
+
+	while (s < end) {
+		const char *e = memchr(s, '\n', end - s);
+		const char *p = s;
+
+		if (!e)
+			e = end;
+		while (p < e && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p < e && *p == '#') {
+			p++;
+			while (p < e && (*p == ' ' || *p == '\t'))
+				p++;
+			if (e - p > 6 && !strncmp(p, "define", 6)) {
+				/* Extend over continuation lines. */
+				while (e < end && e > s && e[-1] == '\\') {
+					const char *n = memchr(e + 1, '\n',
+							       end - e - 1);
+
+					e = n ? n : end;
+				}
+				if (names_in(s, e - s))
+					return 1;
+			}
+		}
+		s = e + 1;
+	}
+	return 0;
+}
+
+static void scan_includes(const char *text, size_t len, struct strv *incs)
+{
+	const char *s = text, *end = text + len;
+
+	while (s < end) {
+		const char *e = memchr(s, '\n', end - s);
+		const char *p = s;
+
+		if (!e)
+			e = end;
+		while (p < e && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p < e && *p == '#') {
+			p++;
+			while (p < e && (*p == ' ' || *p == '\t'))
+				p++;
+			if (e - p > 7 && !strncmp(p, "include", 7)) {
+				const char *q = p + 7, *close;
+
+				while (q < e && (*q == ' ' || *q == '\t'))
+					q++;
+				close = NULL;
+				if (q < e && *q == '<')
+					close = memchr(q, '>', e - q);
+				else if (q < e && *q == '"')
+					close = memchr(q + 1, '"', e - q - 1);
+				if (close)
+					strv_push_owned(incs,
+						xstrndup(q, close - q + 1));
+			}
+		}
+		s = e + 1;
+	}
+}
+
+static struct scanned *scan(const char *path)
+{
+	struct scanned *sc;
+	size_t len;
+	char *text;
+	unsigned slot;
+
+	sc = lookup(path, &slot);
+	if (sc)
+		return sc;
+	slots[slot] = ncache + 1;
+	if (ncache == capcache) {
+		capcache = capcache ? 2 * capcache : 256;
+		cache = xrealloc(cache, capcache * sizeof(*cache));
+	}
+	sc = &cache[ncache++];
+	memset(sc, 0, sizeof(*sc));
+	sc->path = xstrdup(path);
+	text = read_file(path, &len);
+	if (text) {
+		sc->mention = names_in(text, len);
+		sc->in_define = sc->mention && define_mentions(text, len);
+		scan_includes(text, len, &sc->incs);
+		free(text);
+	}
+	return sc;
+}
+
+static char *resolve(const char *inc, const char *from,
+		     const struct strv *quote_dirs, const struct strv *dirs)
+{
+	char *name = xstrndup(inc + 1, strlen(inc) - 2);
+	char *found = NULL;
+
+	if (inc[0] == '"') {
+		const char *slash = strrchr(from, '/');
+		char *dir = slash ? xstrndup(from, slash - from) : xstrdup(".");
+		char *p = path_join(dir, name);
+
+		free(dir);
+		if (file_exists(p))
+			found = p;
+		else
+			free(p);
+		for (int i = 0; !found && i < quote_dirs->n; i++) {
+			p = path_join(quote_dirs->v[i], name);
+			if (file_exists(p))
+				found = p;
+			else
+				free(p);
+		}
+	}
+	for (int i = 0; !found && i < dirs->n; i++) {
+		char *p = path_join(dirs->v[i], name);
+
+		if (file_exists(p))
+			found = p;
+		else
+			free(p);
+	}
+	free(name);
+	return found;
+}
+
+struct pf {
+	const struct prefilter_in *in;
+	struct strv quote_dirs, dirs;
+	struct strv seen;
+	char cwd[4096];
+	int hit;
+};
+
+static void visit(struct pf *pf, const char *path, int is_main)
+{
+	const struct table *t = pf->in->t;
+	struct scanned *sc;
+	char *rel, *key;
+
+	if (pf->hit || strv_find(&pf->seen, path) >= 0)
+		return;
+	strv_push(&pf->seen, path);
+	key = path[0] == '/' ? xstrdup(path) : path_join(pf->cwd, path);
+	sc = scan(key);
+	if (sc->mention) {
+		rel = pf->in->rel_of ? pf->in->rel_of(path, pf->in->data) :
+		      NULL;
+		if (is_main || !rel || !table_allows(t, rel) || sc->in_define)
+			pf->hit = 1;
+		free(rel);
+		if (pf->hit) {
+			free(key);
+			return;
+		}
+	}
+	for (int i = 0; i < sc->incs.n && !pf->hit; i++) {
+		char *p = resolve(sc->incs.v[i], path, &pf->quote_dirs,
+				  &pf->dirs);
+
+		if (p)
+			visit(pf, p, 0);
+		free(p);
+		sc = scan(key);	/* the cache may move */
+	}
+	free(key);
+}
+
+int prefilter(const struct prefilter_in *in)
+{
+	struct pf pf = { 0 };
+	const struct strv *a = in->args;
+
+	pf.in = in;
+	names_set(in->t, in->m);
+	if (!getcwd(pf.cwd, sizeof(pf.cwd)))
+		strcpy(pf.cwd, ".");
+	for (int i = 0; a && i < a->n; i++) {
+		const char *s = a->v[i];
+		const char *val = NULL;
+		struct strv *into = NULL;
+
+		if (starts_with(s, "-I")) {
+			into = &pf.dirs;
+			val = s[2] ? s + 2 : (i + 1 < a->n ? a->v[++i] : NULL);
+		} else if (starts_with(s, "-iquote")) {
+			into = &pf.quote_dirs;
+			val = s[7] ? s + 7 : (i + 1 < a->n ? a->v[++i] : NULL);
+		} else if (!strcmp(s, "-isystem") || !strcmp(s, "-idirafter")) {
+			i++;		/* system headers: not the tree's */
+		}
+		if (into && val)
+			strv_push(into, val);
+	}
+	for (int i = 0; a && i < a->n && !pf.hit; i++) {
+		if ((!strcmp(a->v[i], "-include") ||
+		     !strcmp(a->v[i], "-imacros")) && i + 1 < a->n) {
+			char *q = xasprintf("\"%s\"", a->v[++i]);
+			char *p = file_exists(a->v[i]) ? xstrdup(a->v[i]) :
+				  resolve(q, in->path, &pf.quote_dirs,
+					  &pf.dirs);
+
+			if (p)
+				visit(&pf, p, 0);
+			free(p);
+			free(q);
+		}
+	}
+	if (!pf.hit)
+		visit(&pf, in->path, 1);
+	strv_clear(&pf.quote_dirs);
+	strv_clear(&pf.dirs);
+	strv_clear(&pf.seen);
+	return pf.hit;
+}
+
+void prefilter_reset(void)
+{
+	for (int i = 0; i < ncache; i++) {
+		free(cache[i].path);
+		strv_clear(&cache[i].incs);
+	}
+	free(cache);
+	free(slots);
+	free(names.wrappers);
+	memset(&names, 0, sizeof(names));
+	cache = NULL;
+	slots = NULL;
+	ncache = capcache = 0;
+	nslots = 0;
+}

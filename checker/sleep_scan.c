@@ -1,0 +1,1262 @@
+/*
+ * sleep_scan.c - one unit's facts for the sleep analysis.  Every
+ * function defined in the main file is walked statement by statement
+ * (libclang has no CFG in its C API) with the state "how many atomic
+ * regions are open, and which began the outermost": branches merge
+ * (a region open on either path stays open), a path that returns,
+ * breaks or jumps ends there, a goto carries its state to its label,
+ * "if (spin_trylock(...))" opens a region in one branch only.  Every
+ * named call is recorded with that state; so are hook calls (through a
+ * member of the table's struct, or a wrapper or dispatcher of the
+ * manifest), and the registrations of hook implementations.
+ */
+#include "frontend.h"
+#include "sleep.h"
+
+#include <string.h>
+
+struct pmacro {			/* a primitive macro written in the file */
+	unsigned start, end;
+	const struct prim *p;
+	CXCursor c;
+};
+
+struct astate {
+	int depth;
+	int released;		/* releases of locks taken before entry */
+	int must, must_rel;	/* the same on every path (for summaries) */
+	int dead;		/* no path reaches here */
+	int region;		/* the outermost open region, or -1 */
+};
+
+struct region {
+	char *text;
+	unsigned line;
+};
+
+struct label {
+	char *name;
+	struct astate st;
+	int seen;
+};
+
+struct target {			/* what break and continue reach */
+	struct astate brk;
+	struct astate entry;	/* switch: the state at its cases */
+	int is_switch, has_default;
+};
+
+/* What a call does to the caller's regions, from annotations or body. */
+struct annot {
+	char *name;
+	int acquire, release;	/* regions it leaves open / closes */
+	int hold;		/* __must_hold: held on entry and exit */
+	int noreturn;
+	char *text;		/* the first annotation: "__releases(x)" */
+};
+
+struct gvar {			/* a global variable: what lock it is */
+	char *name, *type;
+};
+
+struct scan {
+	struct check_ctx *cx;
+	struct facts *f;
+	CXTranslationUnit tu;
+	struct pmacro *pm;
+	int npm, cappm;
+	struct annot *an;
+	int nan, capan;
+	struct gvar *gv;
+	int ngv, capgv;
+	const char *text;	/* the main file's contents */
+	size_t size;
+	unsigned *lines;	/* offset of each line's start, from 1 */
+	unsigned nlines;
+	/* The function being walked. */
+	char *fn;
+	struct astate st;
+	struct region *rg;
+	int nrg;
+	struct label *lb;
+	int nlb;
+	struct target tg[64];
+	int ntg;
+	/* Its exits: what every path leaves open or released. */
+	int nexit, exit_depth, exit_released;
+	int entry;		/* regions open on entry: the caller's */
+};
+
+static struct astate merge(struct astate a, struct astate b)
+{
+	struct astate m;
+
+	if (a.dead)
+		return b;
+	if (b.dead)
+		return a;
+	m = a.depth >= b.depth ? a : b;
+	m.released = a.released > b.released ? a.released : b.released;
+	m.must = a.must < b.must ? a.must : b.must;
+	m.must_rel = a.must_rel < b.must_rel ? a.must_rel : b.must_rel;
+	return m;
+}
+
+static const struct astate dead_state = { 0, 0, 0, 0, 1, -1 };
+
+static unsigned offset_of(CXSourceLocation l, CXFile *f)
+{
+	unsigned off;
+
+	clang_getExpansionLocation(l, f, NULL, NULL, &off);
+	return off;
+}
+
+static int in_main(struct scan *s, CXCursor c)
+{
+	CXFile f;
+
+	offset_of(clang_getCursorLocation(c), &f);
+	return f && clang_File_isEqual(f, s->cx->main_file);
+}
+
+/* Children of a cursor, in order. */
+struct kids {
+	CXCursor *v;
+	int n;
+};
+
+static enum CXChildVisitResult kids_cb(CXCursor c, CXCursor parent,
+				       CXClientData data)
+{
+	struct kids *k = data;
+
+	(void)parent;
+	k->v = xrealloc(k->v, (k->n + 1) * sizeof(*k->v));
+	k->v[k->n++] = c;
+	return CXChildVisit_Continue;
+}
+
+static struct kids kids_of(CXCursor c)
+{
+	struct kids k = { NULL, 0 };
+
+	clang_visitChildren(c, kids_cb, &k);
+	return k;
+}
+
+/* Pass one: the primitives written as macros in the main file. */
+static enum CXChildVisitResult macros_cb(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct scan *s = data;
+	const struct prim *p;
+	CXSourceRange r;
+	CXFile f;
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
+		return CXChildVisit_Continue;
+	name = fe_spelling(c);
+	p = prim_find(name);
+	free(name);
+	if (!p)
+		return CXChildVisit_Continue;
+	r = clang_getCursorExtent(c);
+	offset_of(clang_getRangeStart(r), &f);
+	if (!f || !clang_File_isEqual(f, s->cx->main_file))
+		return CXChildVisit_Continue;
+	if (s->npm == s->cappm) {
+		s->cappm = s->cappm ? 2 * s->cappm : 64;
+		s->pm = xrealloc(s->pm, s->cappm * sizeof(*s->pm));
+	}
+	s->pm[s->npm].start = offset_of(clang_getRangeStart(r), NULL);
+	s->pm[s->npm].end = offset_of(clang_getRangeEnd(r), NULL);
+	s->pm[s->npm].p = p;
+	s->pm[s->npm].c = c;
+	s->npm++;
+	return CXChildVisit_Continue;
+}
+
+/* The primitive macro that c is the expansion of, or NULL. */
+static const struct pmacro *macro_of(struct scan *s, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f;
+	unsigned a = offset_of(clang_getRangeStart(r), &f), b;
+	int lo = 0, hi = s->npm - 1;
+
+	if (!s->npm || !f || !clang_File_isEqual(f, s->cx->main_file))
+		return NULL;
+	b = offset_of(clang_getRangeEnd(r), NULL);
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+
+		if (s->pm[mid].start == a)
+			return b <= s->pm[mid].end ? &s->pm[mid] : NULL;
+		if (s->pm[mid].start < a)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return NULL;
+}
+
+static int cmp_pmacro(const void *a, const void *b)
+{
+	const struct pmacro *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static int wordish(const char *w);
+
+/* The arguments of a macro expansion as token text, split at commas. */
+static void macro_args(struct scan *s, CXCursor mc, struct strv *args)
+{
+	CXToken *t;
+	unsigned n;
+	int depth = 0;
+	struct sbuf sb = { 0 };
+
+	clang_tokenize(s->tu, clang_getCursorExtent(mc), &t, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString cs = clang_getTokenSpelling(s->tu, t[i]);
+		const char *w = clang_getCString(cs);
+
+		if (!strcmp(w, "(") && !depth++) {
+			clang_disposeString(cs);
+			continue;
+		}
+		if (!strcmp(w, ")") && !--depth) {
+			strv_push_owned(args, sb_detach(&sb));
+			clang_disposeString(cs);
+			break;
+		}
+		if (!strcmp(w, ",") && depth == 1) {
+			strv_push_owned(args, sb_detach(&sb));
+		} else if (depth >= 1) {
+			if (sb.len && wordish(w) &&
+			    wordish(sb.buf + sb.len - 1))
+				sb_addc(&sb, ' ');
+			sb_add(&sb, w);
+		}
+		clang_disposeString(cs);
+	}
+	sb_free(&sb);
+	clang_disposeTokens(s->tu, t, n);
+}
+
+/* The cursor's extent in the main file: where its macros are written. */
+static CXSourceRange file_range(struct scan *s, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f1, f2;
+	unsigned a, b;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL,
+				   &a);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &b);
+	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || b < a)
+		return r;
+	return clang_getRange(clang_getLocationForOffset(s->tu, f1, a),
+			      clang_getLocationForOffset(s->tu, f2, b));
+}
+
+static int wordish(const char *w)
+{
+	return (*w >= 'a' && *w <= 'z') || (*w >= 'A' && *w <= 'Z') ||
+	       (*w >= '0' && *w <= '9') || *w == '_';
+}
+
+/* Tokens as code is written: "spin_lock(&p->lock)", "a, b". */
+static char *code_text(struct scan *s, CXSourceRange r)
+{
+	CXToken *t;
+	unsigned n;
+	struct sbuf sb = { 0 };
+	int prev_word = 0, prev_comma = 0;
+
+	clang_tokenize(s->tu, r, &t, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString cs = clang_getTokenSpelling(s->tu, t[i]);
+		const char *w = clang_getCString(cs);
+
+		if (clang_getTokenKind(t[i]) != CXToken_Comment) {
+			if ((prev_word && wordish(w)) || prev_comma)
+				sb_addc(&sb, ' ');
+			sb_add(&sb, w);
+			prev_word = wordish(w);
+			prev_comma = !strcmp(w, ",");
+		}
+		clang_disposeString(cs);
+	}
+	clang_disposeTokens(s->tu, t, n);
+	return sb_detach(&sb);
+}
+
+static char *text_of(struct scan *s, CXCursor c, const char *name)
+{
+	char *t = code_text(s, file_range(s, c));
+
+	if (t && *t && starts_with(t, name))
+		return t;
+	free(t);
+	return xasprintf("%s()", name);
+}
+
+/* The type of the global variable an annotation's argument ends in. */
+static const char *gvar_type(struct scan *s, const char *arg)
+{
+	const char *end, *start;
+
+	if (!arg)
+		return NULL;
+	end = arg + strlen(arg);
+	while (end > arg && !wordish(end - 1))
+		end--;
+	start = end;
+	while (start > arg && wordish(start - 1))
+		start--;
+	for (int i = 0; i < s->ngv; i++)
+		if (strlen(s->gv[i].name) == (size_t)(end - start) &&
+		    !strncmp(s->gv[i].name, start, end - start))
+			return s->gv[i].type;
+	return NULL;
+}
+
+static enum CXChildVisitResult gvars_cb(CXCursor c, CXCursor parent,
+					CXClientData data)
+{
+	struct scan *s = data;
+	CXString ts;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_VarDecl)
+		return CXChildVisit_Continue;
+	if (s->ngv == s->capgv) {
+		s->capgv = s->capgv ? 2 * s->capgv : 256;
+		s->gv = xrealloc(s->gv, s->capgv * sizeof(*s->gv));
+	}
+	ts = clang_getTypeSpelling(clang_getCanonicalType(
+		clang_getCursorType(c)));
+	s->gv[s->ngv].name = fe_spelling(c);
+	s->gv[s->ngv++].type = xstrdup(clang_getCString(ts));
+	clang_disposeString(ts);
+	return CXChildVisit_Continue;
+}
+
+/*
+ * __acquires/__releases/__must_hold after a declarator: kbuild does not
+ * define __CHECKER__, so read the tokens.  Returns the effect, the
+ * annotation's text in *text.
+ */
+static int is_noreturn(const char *w)
+{
+	return !strcmp(w, "__noreturn") || !strcmp(w, "noreturn") ||
+	       !strcmp(w, "__noreturn__") || !strcmp(w, "_Noreturn");
+}
+
+/*
+ * __acquires/__releases/__must_hold after a declarator, and noreturn:
+ * kbuild does not define __CHECKER__, so read the tokens, from the
+ * declaration's start to its body or semicolon.  Counts into *an.
+ */
+static void annotation(struct scan *s, CXCursor decl, struct annot *an)
+{
+	CXSourceRange r = clang_getCursorExtent(decl);
+	CXFile f;
+	unsigned a, b, i, n;
+	size_t size;
+	CXToken *t;
+	int depth = 0;
+
+	clang_getSpellingLocation(clang_getRangeStart(r), &f, NULL, NULL, &a);
+	clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &b);
+	if (!f || !clang_getFileContents(s->tu, f, &size))
+		return;
+	b = b + 256 < size ? b + 256 : size;
+	if (b <= a)
+		return;
+	r = clang_getRange(clang_getLocationForOffset(s->tu, f, a),
+			   clang_getLocationForOffset(s->tu, f, b));
+	clang_tokenize(s->tu, r, &t, &n);
+	for (i = 0; i < n; i++) {
+		CXString cs = clang_getTokenSpelling(s->tu, t[i]);
+		const char *w = clang_getCString(cs);
+		int stop = !depth && (!strcmp(w, "{") || !strcmp(w, ";"));
+
+		if (!strcmp(w, "("))
+			depth++;
+		else if (!strcmp(w, ")"))
+			depth--;
+		else if (is_noreturn(w))
+			an->noreturn = 1;
+		else if (!depth && (!strcmp(w, "__acquires") ||
+			 !strcmp(w, "__releases") ||
+			 !strcmp(w, "__must_hold"))) {
+			unsigned k = i + 1;
+			struct sbuf arg = { 0 };
+			int d = 0;
+
+			for (; k < n; k++) {
+				CXString as = clang_getTokenSpelling(s->tu,
+								     t[k]);
+				const char *x = clang_getCString(as);
+
+				d += !strcmp(x, "(") - !strcmp(x, ")");
+				sb_add(&arg, x);
+				clang_disposeString(as);
+				if (!d)
+					break;
+			}
+			if (!lock_sleeps(arg.buf ? arg.buf : "",
+					 gvar_type(s, arg.buf))) {
+				if (w[2] == 'a')
+					an->acquire++;
+				else if (w[2] == 'r')
+					an->release++;
+				else
+					an->hold++;
+				if (!an->text)
+					an->text = xasprintf("%s%s", w,
+						arg.buf ? arg.buf : "");
+			}
+			sb_free(&arg);
+		}
+		clang_disposeString(cs);
+		if (stop)
+			break;
+	}
+	clang_disposeTokens(s->tu, t, n);
+}
+
+static struct annot *annot_add(struct scan *s, const char *name)
+{
+	if (s->nan == s->capan) {
+		s->capan = s->capan ? 2 * s->capan : 32;
+		s->an = xrealloc(s->an, s->capan * sizeof(*s->an));
+	}
+	memset(&s->an[s->nan], 0, sizeof(s->an[0]));
+	s->an[s->nan].name = xstrdup(name);
+	return &s->an[s->nan++];
+}
+
+static struct annot *annot_find(struct scan *s, const char *name)
+{
+	for (int i = s->nan - 1; i >= 0; i--)
+		if (!strcmp(s->an[i].name, name))
+			return &s->an[i];
+	return NULL;
+}
+
+/*
+ * What calling fn does: its annotations (declaration or definition), or
+ * for a function defined above in this unit, what its body was seen to
+ * do on every path (sleep_scan records that after the walk).
+ */
+static const struct annot *callee_annotation(struct scan *s, CXCursor fn,
+					     const char *name)
+{
+	struct annot *an = annot_find(s, name);
+	CXCursor def;
+
+	if (an)
+		return an;
+	an = annot_add(s, name);
+	annotation(s, fn, an);
+	def = clang_getCursorDefinition(fn);
+	if (!an->acquire && !an->release && !an->hold &&
+	    !clang_Cursor_isNull(def) && !clang_equalCursors(def, fn))
+		annotation(s, def, an);
+	return an;
+}
+
+static void where_of(CXCursor c, unsigned *line, unsigned *col)
+{
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, line, col,
+				   NULL);
+}
+
+static void acquire(struct scan *s, char *text, unsigned line)
+{
+	if (s->st.dead)
+		return free(text);
+	if (!s->st.depth) {
+		s->rg = xrealloc(s->rg, (s->nrg + 1) * sizeof(*s->rg));
+		s->rg[s->nrg].text = text;
+		s->rg[s->nrg].line = line;
+		s->st.region = s->nrg++;
+	} else {
+		free(text);
+	}
+	s->st.depth++;
+	s->st.must++;
+}
+
+static void release(struct scan *s)
+{
+	if (s->st.dead)
+		return;
+	if (s->st.must <= s->entry)
+		s->st.must_rel++;
+	if (s->st.must)
+		s->st.must--;
+	if (s->st.depth <= s->entry)
+		s->st.released++;	/* the caller's lock */
+	if (s->st.depth && !--s->st.depth)
+		s->st.region = -1;
+}
+
+/* Does line (or the one above) say "hookwrap: sleep-ok"? */
+static int silenced(struct scan *s, unsigned line)
+{
+	static const char mark[] = "hookwrap: sleep-ok";
+	unsigned a, b;
+
+	if (!s->lines) {
+		s->lines = xcalloc(2, sizeof(*s->lines));
+		s->nlines = 1;
+		for (size_t i = 0; s->text && i < s->size; i++)
+			if (s->text[i] == '\n') {
+				s->lines = xrealloc(s->lines, (s->nlines + 2) *
+						    sizeof(*s->lines));
+				s->lines[++s->nlines] = i + 1;
+			}
+		s->lines[1] = 0;
+	}
+	if (!s->text || !line || line > s->nlines)
+		return 0;
+	a = s->lines[line > 1 ? line - 1 : 1];
+	b = line < s->nlines ? s->lines[line + 1] : s->size;
+	return b > a && memmem(s->text + a, b - a, mark, sizeof(mark) - 1);
+}
+
+static struct fact_call *add_call(struct scan *s, CXCursor at,
+				  const char *callee)
+{
+	struct fact_call *c = facts_add_call(s->f, 0);
+
+	c->caller = xstrdup(s->fn);
+	c->callee = xstrdup(callee);
+	c->file = xstrdup(s->cx->main_shown);
+	where_of(at, &c->line, &c->col);
+	c->released = s->st.dead ? 0 : s->st.released;
+	if (s->st.depth && !s->st.dead && s->st.region >= 0 &&
+	    !silenced(s, c->line)) {
+		int entry_held = s->entry - s->st.released;
+
+		c->atomic = 1;
+		c->depth = s->st.depth;
+		c->own = s->st.depth - (entry_held > 0 ? entry_held : 0);
+		if (c->own < 0)
+			c->own = 0;
+		c->region = xstrdup(s->rg[s->st.region].text);
+		c->region_file = xstrdup(s->cx->main_shown);
+		c->region_line = s->rg[s->st.region].line;
+	}
+	return c;
+}
+
+/* The GFP argument's tokens: can the allocation block? */
+static int alloc_blocks(struct scan *s, CXCursor call, const struct pmacro *m,
+			const struct prim *p, char **flags)
+{
+	char *text = NULL;
+	int r;
+
+	if (m) {
+		struct strv args = { 0 };
+
+		macro_args(s, m->c, &args);
+		if (p->gfp_arg < args.n)
+			text = xstrdup(args.v[p->gfp_arg]);
+		strv_clear(&args);
+	} else if (p->gfp_arg < clang_Cursor_getNumArguments(call)) {
+		CXCursor a = clang_Cursor_getArgument(call, p->gfp_arg);
+
+		text = code_text(s, file_range(s, a));
+	}
+	if (!text)
+		return 0;
+	r = gfp_blocks(text);
+	if (r > 0)
+		*flags = text;
+	else
+		free(text);
+	return r > 0;
+}
+
+/* A primitive at c (a macro's expansion, or a call m == NULL). */
+static void do_prim(struct scan *s, CXCursor c, const struct pmacro *m,
+		    const struct prim *p)
+{
+	CXCursor shown = m ? m->c : c;
+	unsigned line, col;
+	struct fact_call *fc;
+	char *flags = NULL;
+
+	where_of(shown, &line, &col);
+	switch (p->effect) {
+	case PRIM_ACQUIRE:
+		acquire(s, text_of(s, shown, p->name), line);
+		return;
+	case PRIM_RELEASE:
+		release(s);
+		return;
+	case PRIM_TRYLOCK:
+		return;		/* only its test opens a region */
+	case PRIM_NOSLEEP:
+		fc = add_call(s, shown, p->name);
+		fc->prim = 1;
+		return;
+	case PRIM_SLEEP:
+		fc = add_call(s, shown, p->name);
+		fc->prim = 1;
+		fc->sleep = xasprintf("%s()", p->name);
+		return;
+	case PRIM_ALLOC:
+		fc = add_call(s, shown, p->name);
+		fc->prim = 1;
+		if (alloc_blocks(s, c, m, p, &flags))
+			fc->sleep = xasprintf("%s(%s)", p->name, flags);
+		free(flags);
+		return;
+	}
+}
+
+/* The manifest's hook whose wrapper or dispatcher is called name. */
+static const char *wrapper_hook(struct scan *s, const char *name)
+{
+	const struct manifest *m = s->cx->m;
+
+	for (int i = 0; m && i < m->n; i++) {
+		const struct hook *h = &m->hooks[i];
+
+		if ((h->wrapper && !strcmp(h->wrapper, name)) ||
+		    (h->dispatcher && !strcmp(h->dispatcher, name)))
+			return h->member;
+	}
+	return NULL;
+}
+
+/* A field of the table's struct (or union): its name, else NULL. */
+static char *table_field(struct scan *s, CXCursor field)
+{
+	CXCursor parent;
+	char *name;
+	int ours;
+
+	if (clang_getCursorKind(field) != CXCursor_FieldDecl)
+		return NULL;
+	parent = clang_getCursorSemanticParent(field);
+	name = fe_spelling(parent);
+	ours = !strcmp(name, s->cx->t->struct_name);
+	free(name);
+	return ours ? fe_spelling(field) : NULL;
+}
+
+static void do_call(struct scan *s, CXCursor c)
+{
+	CXCursor callee = clang_getNullCursor(), ref;
+	struct fact_call *fc;
+	char *name;
+
+	clang_visitChildren(c, fe_take_first, &callee);
+	callee = fe_strip(callee);
+	while (clang_getCursorKind(callee) == CXCursor_UnaryOperator ||
+	       clang_getCursorKind(callee) == CXCursor_ParenExpr) {
+		CXCursor in = clang_getNullCursor();
+
+		clang_visitChildren(callee, fe_take_first, &in);
+		callee = fe_strip(in);
+	}
+	if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
+		char *member = table_field(s,
+					   clang_getCursorReferenced(callee));
+		char *raw;
+
+		if (!member)
+			return;
+		fc = add_call(s, c, "");
+		fc->hook = member;
+		raw = fe_table_member(callee, s->cx->t);
+		if (raw && !s->cx->t->hook_list)
+			fc->text = xasprintf("%s->%s", s->cx->t->pointer,
+					     member);
+		else
+			fc->text = xasprintf("%s.%s", s->cx->t->struct_name,
+					     member);
+		free(raw);
+		return;
+	}
+	if (clang_getCursorKind(callee) != CXCursor_DeclRefExpr)
+		return;
+	ref = clang_getCursorReferenced(callee);
+	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+		return;
+	name = fe_spelling(ref);
+	{
+		const struct prim *p = prim_find(name);
+		const char *hook;
+
+		if (p) {
+			do_prim(s, c, NULL, p);
+		} else {
+			const struct annot *an;
+			unsigned line, col;
+
+			an = callee_annotation(s, ref, name);
+			fc = add_call(s, c, name);
+			fc->text = xstrdup(name);
+			hook = wrapper_hook(s, name);
+			if (hook)
+				fc->hook = xstrdup(hook);
+			where_of(c, &line, &col);
+			for (int i = 0; i < an->release; i++)
+				release(s);
+			for (int i = 0; i < an->acquire; i++)
+				acquire(s, text_of(s, c, name), line);
+			if (an->noreturn)
+				s->st = dead_state;
+		}
+	}
+	free(name);
+}
+
+static void walk(struct scan *s, CXCursor c);
+
+static struct label *label(struct scan *s, const char *name)
+{
+	for (int i = 0; i < s->nlb; i++)
+		if (!strcmp(s->lb[i].name, name))
+			return &s->lb[i];
+	s->lb = xrealloc(s->lb, (s->nlb + 1) * sizeof(*s->lb));
+	s->lb[s->nlb].name = xstrdup(name);
+	s->lb[s->nlb].st = dead_state;
+	s->lb[s->nlb].seen = 0;
+	return &s->lb[s->nlb++];
+}
+
+static char *first_token(struct scan *s, CXCursor c)
+{
+	CXToken *t;
+	unsigned n;
+	char *w = NULL;
+
+	clang_tokenize(s->tu, clang_getCursorExtent(c), &t, &n);
+	if (n) {
+		CXString cs = clang_getTokenSpelling(s->tu, t[0]);
+
+		w = xstrdup(clang_getCString(cs));
+		clang_disposeString(cs);
+	}
+	clang_disposeTokens(s->tu, t, n);
+	return w;
+}
+
+/*
+ * Is the condition a trylock?  1: it holds the lock when true, 2: when
+ * false ("!spin_trylock(...)"), 0: neither.  *text: what to name.
+ */
+static int trylock_test(struct scan *s, CXCursor cond, char **text,
+			unsigned *line)
+{
+	int neg = 0;
+	const struct pmacro *m;
+
+	cond = fe_strip(cond);
+	while (clang_getCursorKind(cond) == CXCursor_ParenExpr ||
+	       clang_getCursorKind(cond) == CXCursor_UnaryOperator) {
+		CXCursor in = clang_getNullCursor();
+
+		if (clang_getCursorKind(cond) == CXCursor_UnaryOperator) {
+			char *op;
+
+			if (macro_of(s, cond))
+				break;
+			op = first_token(s, cond);
+			if (!op || strcmp(op, "!")) {
+				free(op);
+				return 0;
+			}
+			free(op);
+			neg = !neg;
+		}
+		clang_visitChildren(cond, fe_take_first, &in);
+		cond = fe_strip(in);
+	}
+	m = macro_of(s, cond);
+	if (m && m->p->effect == PRIM_TRYLOCK) {
+		*text = text_of(s, m->c, m->p->name);
+		where_of(m->c, line, NULL);
+		return neg ? 2 : 1;
+	}
+	if (!m && clang_getCursorKind(cond) == CXCursor_CallExpr) {
+		char *name = fe_spelling(cond);
+		const struct prim *p = prim_find(name);
+
+		if (p && p->effect == PRIM_TRYLOCK) {
+			*text = text_of(s, cond, name);
+			where_of(cond, line, NULL);
+			free(name);
+			return neg ? 2 : 1;
+		}
+		free(name);
+	}
+	return 0;
+}
+
+/* A condition the compiler folds (IS_ENABLED(CONFIG_X)): 1, 0, or -1. */
+static int constant_test(CXCursor cond)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(cond);
+	int v = -1;
+
+	if (!r)
+		return -1;
+	if (clang_EvalResult_getKind(r) == CXEval_Int)
+		v = clang_EvalResult_getAsLongLong(r) != 0;
+	clang_EvalResult_dispose(r);
+	return v;
+}
+
+static void walk_if(struct scan *s, struct kids *k)
+{
+	char *text = NULL;
+	unsigned line = 0;
+	int t = trylock_test(s, k->v[0], &text, &line);
+	int known = t ? -1 : constant_test(k->v[0]);
+	struct astate before, then;
+
+	if (known >= 0) {	/* only the branch the build keeps */
+		if (known && k->n > 1)
+			walk(s, k->v[1]);
+		else if (!known && k->n > 2)
+			walk(s, k->v[2]);
+		return;
+	}
+
+	walk(s, k->v[0]);
+	before = s->st;
+	if (t == 1)
+		acquire(s, xstrdup(text), line);
+	if (k->n > 1)
+		walk(s, k->v[1]);
+	then = s->st;
+	s->st = before;
+	if (t == 2)
+		acquire(s, xstrdup(text), line);
+	if (k->n > 2)
+		walk(s, k->v[2]);
+	s->st = merge(then, s->st);
+	free(text);
+}
+
+static struct target *push_target(struct scan *s, int is_switch)
+{
+	struct target *t;
+
+	if (s->ntg == (int)ARRAY_SIZE(s->tg))
+		return NULL;
+	t = &s->tg[s->ntg++];
+	t->brk = dead_state;
+	t->entry = s->st;
+	t->is_switch = is_switch;
+	t->has_default = 0;
+	return t;
+}
+
+static void walk_loop(struct scan *s, CXCursor c, struct kids *k,
+		      enum CXCursorKind kind)
+{
+	struct target *t;
+	struct astate entry;
+	int body = kind == CXCursor_DoStmt ? 0 : k->n - 1;
+
+	if (kind != CXCursor_DoStmt)
+		for (int i = 0; i < body; i++)
+			walk(s, k->v[i]);	/* init, condition, increment */
+	entry = s->st;
+	t = push_target(s, 0);
+	if (!t) {
+		for (int i = 0; i < k->n; i++)
+			walk(s, k->v[i]);
+		return;
+	}
+	if (k->n)
+		walk(s, k->v[body]);
+	if (kind == CXCursor_DoStmt) {
+		for (int i = 1; i < k->n; i++)
+			walk(s, k->v[i]);
+		s->st = merge(s->st, t->brk);
+	} else {
+		s->st = merge(merge(entry, s->st), t->brk);
+	}
+	s->ntg--;
+	(void)c;
+}
+
+static void walk_switch(struct scan *s, struct kids *k)
+{
+	struct target *t;
+
+	if (k->n)
+		walk(s, k->v[0]);
+	t = push_target(s, 1);
+	if (!t) {
+		for (int i = 1; i < k->n; i++)
+			walk(s, k->v[i]);
+		return;
+	}
+	s->st = dead_state;	/* only a case label reaches the body */
+	for (int i = 1; i < k->n; i++)
+		walk(s, k->v[i]);
+	s->st = merge(s->st, t->brk);
+	if (!t->has_default)
+		s->st = merge(s->st, t->entry);
+	s->ntg--;
+}
+
+static struct target *innermost(struct scan *s, int loop_only)
+{
+	for (int i = s->ntg - 1; i >= 0; i--)
+		if (!loop_only || !s->tg[i].is_switch)
+			return &s->tg[i];
+	return NULL;
+}
+
+static void note_exit(struct scan *s)
+{
+	if (s->st.dead)
+		return;
+	if (!s->nexit++ || s->st.must < s->exit_depth)
+		s->exit_depth = s->st.must;
+	if (s->nexit == 1 || s->st.must_rel < s->exit_released)
+		s->exit_released = s->st.must_rel;
+}
+
+static void walk(struct scan *s, CXCursor c)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	const struct pmacro *m = macro_of(s, c);
+	struct kids k;
+	struct target *t;
+	char *name;
+
+	if (m) {
+		do_prim(s, c, m, m->p);
+		return;
+	}
+	k = kids_of(c);
+	switch (kind) {
+	case CXCursor_IfStmt:
+		if (k.n)
+			walk_if(s, &k);
+		break;
+	case CXCursor_ConditionalOperator:
+		if (k.n == 3)
+			walk_if(s, &k);
+		else
+			for (int i = 0; i < k.n; i++)
+				walk(s, k.v[i]);
+		break;
+	case CXCursor_WhileStmt:
+	case CXCursor_ForStmt:
+	case CXCursor_DoStmt:
+		walk_loop(s, c, &k, kind);
+		break;
+	case CXCursor_SwitchStmt:
+		walk_switch(s, &k);
+		break;
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt:
+		t = innermost(s, 0);
+		if (t && t->is_switch) {
+			s->st = merge(s->st, t->entry);
+			t->has_default |= kind == CXCursor_DefaultStmt;
+		}
+		for (int i = 0; i < k.n; i++)
+			walk(s, k.v[i]);
+		break;
+	case CXCursor_BreakStmt:
+	case CXCursor_ContinueStmt:
+		t = innermost(s, kind == CXCursor_ContinueStmt);
+		if (t)
+			t->brk = merge(t->brk, s->st);
+		s->st = dead_state;
+		break;
+	case CXCursor_ReturnStmt:
+		for (int i = 0; i < k.n; i++)
+			walk(s, k.v[i]);
+		note_exit(s);
+		s->st = dead_state;
+		break;
+	case CXCursor_GotoStmt:
+		name = k.n ? fe_spelling(k.v[0]) : NULL;
+		if (name) {
+			struct label *l = label(s, name);
+
+			if (!l->seen)
+				l->st = merge(l->st, s->st);
+		}
+		free(name);
+		s->st = dead_state;
+		break;
+	case CXCursor_LabelStmt:
+		name = fe_spelling(c);
+		{
+			struct label *l = label(s, name);
+
+			s->st = merge(s->st, l->st);
+			l->seen = 1;
+		}
+		free(name);
+		for (int i = 0; i < k.n; i++)
+			walk(s, k.v[i]);
+		break;
+	case CXCursor_CallExpr:
+		/* The arguments run first, then the call. */
+		for (int i = 1; i < k.n; i++)
+			walk(s, k.v[i]);
+		do_call(s, c);
+		break;
+	default:
+		for (int i = 0; i < k.n; i++)
+			walk(s, k.v[i]);
+		break;
+	}
+	free(k.v);
+}
+
+static void walk_function(struct scan *s, CXCursor fn)
+{
+	struct fact_fn *ff = facts_add_fn(s->f, 0);
+	CXCursor body = clang_getNullCursor();
+	CXCursor first = clang_getCanonicalCursor(fn);
+	struct annot *an;
+	int entry;
+
+	s->fn = fe_spelling(fn);
+	ff->name = xstrdup(s->fn);
+	ff->is_static = clang_Cursor_getStorageClass(fn) == CX_SC_Static;
+	ff->file = xstrdup(s->cx->main_shown);
+	where_of(fn, &ff->line, NULL);
+	s->st.depth = 0;
+	s->st.released = 0;
+	s->st.must = 0;
+	s->st.must_rel = 0;
+	s->entry = 0;
+	s->st.dead = 0;
+	s->st.region = -1;
+	s->nrg = 0;
+	s->rg = NULL;
+	s->nlb = 0;
+	s->lb = NULL;
+	s->ntg = 0;
+	s->nexit = 0;
+	an = annot_find(s, s->fn);
+	if (!an) {
+		an = annot_add(s, s->fn);
+		annotation(s, fn, an);
+		if (!clang_equalCursors(first, fn) && !an->acquire &&
+		    !an->release && !an->hold)
+			annotation(s, first, an);
+	}
+	/* Entered with the lock held: __releases(x), __must_hold(x). */
+	entry = an->release + an->hold;
+	for (int i = 0; i < entry; i++)
+		acquire(s, xstrdup(an->text ? an->text : s->fn), ff->line);
+	s->entry = entry;
+	clang_visitChildren(fn, fe_take_last, &body);
+	if (clang_getCursorKind(body) == CXCursor_CompoundStmt)
+		walk(s, body);
+	note_exit(s);
+	/* Not annotated: callers below see what every path did. */
+	if (!an->acquire && !an->release && !an->hold && s->nexit) {
+		an->acquire = s->exit_depth;
+		an->release = s->exit_released;
+		if (an->acquire && !an->text)
+			an->text = xasprintf("%s()", s->fn);
+	}
+	for (int i = 0; i < s->nrg; i++)
+		free(s->rg[i].text);
+	for (int i = 0; i < s->nlb; i++)
+		free(s->lb[i].name);
+	free(s->rg);
+	free(s->lb);
+	free(s->fn);
+	s->fn = NULL;
+}
+
+/* Registrations: initialisers of the table's type, and assignments. */
+struct init_ctx {
+	struct scan *s;
+	CXCursor *fields;
+	int nfields, index;
+};
+
+static void add_reg(struct scan *s, const char *member, CXCursor value,
+		    const char *how)
+{
+	CXCursor fn;
+	struct fact_reg *r;
+
+	value = fe_strip(value);
+	if (clang_getCursorKind(value) == CXCursor_UnaryOperator) {
+		CXCursor in = clang_getNullCursor();
+
+		clang_visitChildren(value, fe_take_first, &in);
+		value = fe_strip(in);
+	}
+	if (clang_getCursorKind(value) != CXCursor_DeclRefExpr)
+		return;
+	fn = clang_getCursorReferenced(value);
+	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return;
+	r = facts_add_reg(s->f, 0);
+	r->hook = xstrdup(member);
+	r->impl = fe_spelling(fn);
+	r->file = xstrdup(s->cx->main_shown);
+	where_of(value, &r->line, &r->col);
+	r->how = xstrdup(how);
+}
+
+static enum CXVisitorResult field_cb(CXCursor c, CXClientData data)
+{
+	struct init_ctx *ic = data;
+
+	ic->fields = xrealloc(ic->fields, (ic->nfields + 1) * sizeof(CXCursor));
+	ic->fields[ic->nfields++] = c;
+	return CXVisit_Continue;
+}
+
+static enum CXChildVisitResult init_cb(CXCursor c, CXCursor parent,
+				       CXClientData data)
+{
+	struct init_ctx *ic = data;
+	int index = ic->index++;
+	struct kids k = { NULL, 0 };
+	char *member = NULL;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
+		k = kids_of(c);
+		if (k.n == 2 && clang_getCursorKind(k.v[0]) ==
+				CXCursor_MemberRef) {
+			member = table_field(ic->s,
+				clang_getCursorReferenced(k.v[0]));
+			if (member)
+				add_reg(ic->s, member, k.v[1], "initialiser");
+			free(member);
+			free(k.v);
+			return CXChildVisit_Continue;
+		}
+		free(k.v);
+	}
+	if (index < ic->nfields) {
+		member = table_field(ic->s, ic->fields[index]);
+		if (member)
+			add_reg(ic->s, member, c, "initialiser");
+		free(member);
+	}
+	return CXChildVisit_Continue;
+}
+
+static void scan_init(struct scan *s, CXCursor list)
+{
+	CXType type = clang_getCanonicalType(clang_getCursorType(list));
+	CXString ts = clang_getTypeSpelling(type);
+	const char *sp = clang_getCString(ts);
+	const char *name = s->cx->t->struct_name;
+	struct init_ctx ic = { s, NULL, 0, 0 };
+	int match = (starts_with(sp, "struct ") && !strcmp(sp + 7, name)) ||
+		    (starts_with(sp, "union ") && !strcmp(sp + 6, name));
+
+	clang_disposeString(ts);
+	if (!match)
+		return;
+	clang_Type_visitFields(type, field_cb, &ic);
+	clang_visitChildren(list, init_cb, &ic);
+	free(ic.fields);
+}
+
+static void scan_assign(struct scan *s, CXCursor op)
+{
+	struct kids k = kids_of(op);
+	CXType type = clang_getCanonicalType(clang_getCursorType(op));
+
+	if (k.n == 2 && type.kind == CXType_Pointer) {
+		CXCursor lhs = fe_strip(k.v[0]);
+
+		if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr) {
+			char *member = table_field(s,
+				clang_getCursorReferenced(lhs));
+
+			if (member)
+				add_reg(s, member, k.v[1], "assignment");
+			free(member);
+		}
+	}
+	free(k.v);
+}
+
+static enum CXChildVisitResult regs_cb(CXCursor c, CXCursor parent,
+				       CXClientData data)
+{
+	struct scan *s = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_InitListExpr)
+		scan_init(s, c);
+	else if (k == CXCursor_BinaryOperator)
+		scan_assign(s, c);
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent,
+				      CXClientData data)
+{
+	struct scan *s = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (clang_isPreprocessing(k) || !in_main(s, c))
+		return CXChildVisit_Continue;
+	if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c))
+		walk_function(s, c);
+	if (k == CXCursor_FunctionDecl || k == CXCursor_VarDecl)
+		clang_visitChildren(c, regs_cb, s);
+	return CXChildVisit_Continue;
+}
+
+void sleep_scan(struct check_ctx *cx, struct facts *f)
+{
+	struct scan s;
+	CXCursor top = clang_getTranslationUnitCursor(cx->tu);
+
+	memset(&s, 0, sizeof(s));
+	s.cx = cx;
+	s.f = f;
+	s.tu = cx->tu;
+	s.text = clang_getFileContents(cx->tu, cx->main_file, &s.size);
+	clang_visitChildren(top, macros_cb, &s);
+	clang_visitChildren(top, gvars_cb, &s);
+	if (s.npm)
+		qsort(s.pm, s.npm, sizeof(*s.pm), cmp_pmacro);
+	clang_visitChildren(top, top_cb, &s);
+	for (int i = 0; i < s.nan; i++) {
+		free(s.an[i].name);
+		free(s.an[i].text);
+	}
+	free(s.an);
+	for (int i = 0; i < s.ngv; i++) {
+		free(s.gv[i].name);
+		free(s.gv[i].type);
+	}
+	free(s.gv);
+	free(s.lines);
+	free(s.pm);
+}

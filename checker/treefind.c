@@ -1,0 +1,87 @@
+/* treefind.c - the tree a checked file belongs to (kbuild runs us there). */
+#include "setup.h"
+
+#include <limits.h>
+#include <string.h>
+#include <unistd.h>
+
+static int is_tree(const char *dir)
+{
+	char *p = path_join(dir, "hookwrap.conf");
+	int yes = file_exists(p);
+
+	free(p);
+	for (int i = 0; !yes && table_profile_names[i]; i++) {
+		struct table t = { 0 };
+
+		if (table_profile(&t, table_profile_names[i]))
+			continue;
+		p = path_join(dir, t.header);
+		yes = file_exists(p);
+		free(p);
+		table_free(&t);
+	}
+	return yes;
+}
+
+static char *walk_up(char *dir)
+{
+	for (;;) {
+		char *slash;
+
+		if (is_tree(dir))
+			return dir;
+		slash = strrchr(dir, '/');
+		if (!slash || slash == dir) {
+			free(dir);
+			return NULL;
+		}
+		*slash = '\0';
+	}
+}
+
+/* dir relative to the current directory when it is under it. */
+static char *shown(char *dir)
+{
+	char cwd[PATH_MAX];
+	size_t n;
+
+	if (!getcwd(cwd, sizeof(cwd)))
+		return dir;
+	n = strlen(cwd);
+	if (!strcmp(dir, cwd)) {
+		free(dir);
+		return xstrdup(".");
+	}
+	if (!strncmp(dir, cwd, n) && dir[n] == '/') {
+		char *r = xstrdup(dir + n + 1);
+
+		free(dir);
+		return r;
+	}
+	return dir;
+}
+
+char *tree_find(const char *file)
+{
+	char *found = NULL;
+
+	if (file) {
+		/* The file's directory: the file itself may be missing. */
+		const char *slash = strrchr(file, '/');
+		char *dir = slash ? xstrndup(file, slash - file + 1) :
+			    xstrdup(".");
+		char *abs = realpath(dir, NULL);
+
+		free(dir);
+		if (abs)
+			found = walk_up(abs);
+	}
+	if (!found) {
+		char cwd[PATH_MAX];
+
+		if (getcwd(cwd, sizeof(cwd)))
+			found = walk_up(xstrdup(cwd));
+	}
+	return found ? shown(found) : NULL;
+}

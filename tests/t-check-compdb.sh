@@ -1,0 +1,89 @@
+#!/bin/bash
+# hookwrap check -p compile_commands.json [FILES]: each unit with its own
+# flags and directory; "command" and "arguments" forms; bad input.
+. "$(dirname "$0")/lib.sh"
+export HOOKWRAP_CACHE_DIR="$OUT/cache"
+
+T=$(copy_fixture lsm-mini)
+cp -r "$FIX/check/." "$T/"
+F='"-nostdinc", "-D__KERNEL__", "-Iinclude", "-DCONFIG_SECURITY=1", "-mpreferred-stack-boundary=2", "-c"'
+cat >"$T/compile_commands.json" <<J
+[
+  {"directory": "$T", "file": "drivers/calls.c",
+   "arguments": ["gcc", $F, "-o", "drivers/calls.o", "drivers/calls.c"]},
+  {"directory": "$T/fs", "file": "namei.c",
+   "command": "gcc -nostdinc -D__KERNEL__ -I../include -DCONFIG_SECURITY=1 -D'NAME=\"x y\"' -c -o namei.o namei.c"},
+  {"directory": "$T", "file": "$T/drivers/clean.c",
+   "arguments": ["gcc", $F, "$T/drivers/clean.c"], "output": "clean.o"},
+  {"directory": "$T", "file": "security/capability.c",
+   "arguments": ["gcc", $F, "security/capability.c"]}
+]
+J
+"$HOOKWRAP" check --verbose -p "$T/compile_commands.json" >"$OUT/all.out" 2>"$OUT/all.err"
+check "-p: exit 0" test $? -eq 0
+n=$(grep -c '\[direct-ops-call\]' "$OUT/all.out")
+check "-p: 6 findings in calls.c and 6 in namei.c" test "$n" -eq 12
+contains "-p: paths as the database gives them" "$OUT/all.out" "drivers/calls.c:11:9: warning:"
+contains "-p: each entry in its own directory" "$OUT/all.out" "namei.c:15:12: warning:"
+contains "-p: the unit that cannot hold a finding is skipped" "$OUT/all.err" \
+	"4 units, 1 skipped by the prefilter, 0 partly parsed, 12 findings"
+"$HOOKWRAP" check -p "$T" >"$OUT/dir.out" 2>&1
+same "-p DIR reads DIR/compile_commands.json" "$OUT/all.out" "$OUT/dir.out"
+(cd "$T" && "$HOOKWRAP" check -p compile_commands.json fs/namei.c >"$OUT/one.out" 2>&1)
+n=$(grep -c 'warning:' "$OUT/one.out")
+check "-p with FILES checks only those" test "$n" -eq 6
+"$HOOKWRAP" check --error-exit -p "$T" >/dev/null 2>&1
+check "-p --error-exit with findings: exit 1" test $? -eq 1
+"$HOOKWRAP" check --format=sarif -p "$T" >"$OUT/p.sarif" 2>&1
+check "-p sarif is well-formed" python3 "$FIX/../check/sarif-check.py" "$OUT/p.sarif"
+
+# Bad input: exit 2 with file:line.
+printf '[\n  {"directory": "/", "file": "x.c"\n' >"$OUT/cut.json"
+"$HOOKWRAP" check --tree "$T" -p "$OUT/cut.json" >/dev/null 2>"$OUT/cut.err"
+check "truncated database: exit 2" test $? -eq 2
+contains "truncated database: file:line and what is wrong" "$OUT/cut.err" \
+	"$OUT/cut.json:3: error: malformed compile_commands.json"
+printf '[{"directory": "/", "file": "x.c"}]\n' >"$OUT/nocmd.json"
+"$HOOKWRAP" check --tree "$T" -p "$OUT/nocmd.json" >/dev/null 2>"$OUT/nocmd.err"
+check "an entry without a command: exit 2" test $? -eq 2
+contains "... says what an entry needs" "$OUT/nocmd.err" 'needs "file" and "command" or "arguments"'
+"$HOOKWRAP" check --tree "$T" -p "$OUT/none.json" >/dev/null 2>"$OUT/none.err"
+check "a missing database: exit 2" test $? -eq 2
+printf '[{"directory": "%s/nowhere", "file": "x.c", "command": "gcc x.c"}]\n' "$OUT" >"$OUT/nodir.json"
+"$HOOKWRAP" check --tree "$T" -p "$OUT/nodir.json" >/dev/null 2>"$OUT/nodir.err"
+check "an entry whose directory is missing: exit 2" test $? -eq 2
+"$HOOKWRAP" check -p >/dev/null 2>&1
+check "-p without a value: exit 2" test $? -eq 2
+
+# Memory stays flat: 600 units cost no more than 100 (every unit parsed).
+python3 - "$T" "$OUT" <<'PY'
+import glob, json, sys
+t, out = sys.argv[1:]
+files = sorted(glob.glob(t + "/fs/*.c") + glob.glob(t + "/kernel/*.c") + glob.glob(t + "/net/*.c"))
+for n in (100, 600):
+    json.dump([{"directory": t, "file": files[i % len(files)],
+                "arguments": ["gcc", "-nostdinc", "-Iinclude", "-DCONFIG_SECURITY=1",
+                              "-DCONFIG_SECURITY_NETWORK=1", files[i % len(files)]]}
+               for i in range(n)], open("%s/db%d.json" % (out, n), "w"))
+PY
+# peak_rss OUT CMD...: run CMD, its output to OUT; print its peak RSS (KB).
+peak_rss() {
+	python3 - "$@" <<'PY'
+import os, subprocess, sys
+out = open(sys.argv[1], "w")
+p = subprocess.Popen(sys.argv[2:], stdout=out, stderr=subprocess.STDOUT)
+print(os.wait4(p.pid, 0)[2].ru_maxrss)
+PY
+}
+for n in 100 600; do
+	peak_rss "$OUT/mem$n.out" "$HOOKWRAP" check --no-prefilter \
+		--tree "$T" -p "$OUT/db$n.json" >"$OUT/rss$n"
+done
+a=$(cat "$OUT/rss100")
+b=$(cat "$OUT/rss600")
+if [ "$b" -lt $((a + 8192)) ]; then
+	ok "memory flat: ${a} KB after 100 units, ${b} KB after 600"
+else
+	not_ok "memory grows: ${a} KB after 100 units, ${b} KB after 600"
+fi
+same "600 units, the same findings as 100 (printed once)" "$OUT/mem100.out" "$OUT/mem600.out"

@@ -115,9 +115,13 @@ static int same_guard(const struct hook *a, const struct hook *b)
 	return 1;
 }
 
-/* Prototypes of the defaults the stubs of one guard group call. */
+/*
+ * Prototypes of the defaults the stubs of one guard group call.  With
+ * refcount_only, those the group's refcount wrappers call while the
+ * table's owner is going away (their CONFIG-on branch runs the stub).
+ */
 static void prototypes(struct sbuf *sb, const struct manifest *m,
-		       const struct hook *g)
+		       const struct hook *g, int refcount_only)
 {
 	struct strv seen = { 0 };
 
@@ -125,6 +129,8 @@ static void prototypes(struct sbuf *sb, const struct manifest *m,
 		const struct hook *h = &m->hooks[i];
 
 		if (!same_guard(h, g) || !stub_calls_default(h) ||
+		    (refcount_only && (h->policy != POLICY_REFCOUNT ||
+				       h->wrapper_def)) ||
 		    strv_find(&seen, h->dflt) >= 0)
 			continue;
 		if (!seen.n)
@@ -224,11 +230,12 @@ char *genheader_block(const struct table *t, const struct manifest *m)
 		cond = guards_directive(&g->guard);
 		text = hook_guard_text(g);
 		sb_addf(&sb, "%s\n\n", cond);
+		prototypes(&sb, m, g, 1);
 		for (int k = i; k < m->n; k++)
 			if (!done[k] && same_guard(&m->hooks[k], g))
 				wrapper(&sb, t, &m->hooks[k]);
 		sb_addf(&sb, "#else\t/* %s */\n\n", text);
-		prototypes(&sb, m, g);
+		prototypes(&sb, m, g, 0);
 		sb_add(&sb, "/* Stubs: the hooks compile away; their parameters "
 			    "go unused. */\n"
 			    "#pragma GCC diagnostic push\n"

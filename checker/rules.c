@@ -16,6 +16,7 @@ extern const struct rule rule_stale_wrapper;
 extern const struct rule rule_sleep_in_atomic_hook;
 extern const struct rule rule_sleep_in_atomic;
 extern const struct rule rule_sleep_under_guard;
+extern const struct rule rule_direct_impl_call;
 
 const struct rule *const rules[] = {
 	&rule_direct_ops_call,
@@ -25,6 +26,7 @@ const struct rule *const rules[] = {
 	&rule_sleep_in_atomic_hook,
 	&rule_sleep_in_atomic,
 	&rule_sleep_under_guard,
+	&rule_direct_impl_call,
 	NULL,
 };
 

@@ -57,5 +57,9 @@ void sleep_report(struct check_ctx *cx, const struct link *lk, int unit,
 extern const struct rule rule_sleep_in_atomic_hook;
 extern const struct rule rule_sleep_in_atomic;
 extern const struct rule rule_sleep_under_guard;
+extern const struct rule rule_direct_impl_call;
+/* direct-impl-call's findings from a link (check_direct_impl_call.c). */
+void impl_report(struct check_ctx *cx, const struct link *lk, int unit,
+		 const struct rule *rule);
 
 #endif /* HOOKWRAP_SLEEP_H */

@@ -20,8 +20,8 @@ static const char usage_text[] =
 	"\n"
 	"Link the facts collected by 'hookwrap check --db FILE' (for a whole\n"
 	"build: make C=2 CHECK=\"hookwrap check --db FILE\") and print the\n"
-	"findings of sleep-in-atomic-hook, sleep-in-atomic and\n"
-	"sleep-under-guard.  --rule limits the output to those rules.\n"
+	"findings of sleep-in-atomic-hook, sleep-in-atomic,\n"
+	"sleep-under-guard and direct-impl-call.  --rule limits the output to those rules.\n"
 	"Exit status: 0 (1 with --error-exit when there are findings), 2 on\n"
 	"bad input.  See docs/facts-db.md and docs/rules/.\n";
 
@@ -29,6 +29,7 @@ static const struct rule *const sleep_rules[] = {
 	&rule_sleep_in_atomic_hook,
 	&rule_sleep_in_atomic,
 	&rule_sleep_under_guard,
+	&rule_direct_impl_call,
 };
 
 int cmd_report(int argc, char **argv)
@@ -110,7 +111,9 @@ int cmd_report(int argc, char **argv)
 	cx.out = &out;
 	for (size_t i = 0; i < ARRAY_SIZE(sleep_rules); i++)
 		if (!only.n || strv_find(&only, sleep_rules[i]->id) >= 0)
-			sleep_report(&cx, &lk, -1, sleep_rules[i]);
+			(sleep_rules[i] == &rule_direct_impl_call ?
+			 impl_report : sleep_report)(&cx, &lk, -1,
+						     sleep_rules[i]);
 	findings_sort(&out, 0);
 	if (format == OUT_GCC) {
 		out_gcc(stdout, &out, 0);

@@ -2,8 +2,9 @@
  * sleep_report.c - the sleep rules' findings from a link: calls inside
  * an atomic region that may sleep (through a hook or not), and hooks
  * whose guard policy runs them atomically while an implementation may
- * sleep.  Used per unit by "hookwrap check" and for the whole build by
- * "hookwrap report".
+ * sleep; and, from the same link, direct-impl-call's calls past the
+ * dispatcher.  Used per unit by "hookwrap check" and for the whole
+ * build by "hookwrap report".
  */
 #include "policy.h"
 #include "sleep.h"
@@ -115,6 +116,8 @@ void sleep_report(struct check_ctx *cx, const struct link *lk, int unit,
 {
 	if (rule == &rule_sleep_under_guard)
 		guarded_hooks(cx, lk, unit, rule);
+	else if (rule == &rule_direct_impl_call)
+		impl_report(cx, lk, unit, rule);
 	else
 		atomic_calls(cx, lk, unit, rule);
 }

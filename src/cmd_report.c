@@ -111,9 +111,7 @@ int cmd_report(int argc, char **argv)
 	cx.out = &out;
 	for (size_t i = 0; i < ARRAY_SIZE(sleep_rules); i++)
 		if (!only.n || strv_find(&only, sleep_rules[i]->id) >= 0)
-			(sleep_rules[i] == &rule_direct_impl_call ?
-			 impl_report : sleep_report)(&cx, &lk, -1,
-						     sleep_rules[i]);
+			sleep_report(&cx, &lk, -1, sleep_rules[i]);
 	findings_sort(&out, 0);
 	if (format == OUT_GCC) {
 		out_gcc(stdout, &out, 0);

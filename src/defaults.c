@@ -24,21 +24,6 @@ struct scan {
 	int tables;		/* initialisers and assignments seen */
 };
 
-static int is_table_field(CXCursor field, const struct table *t)
-{
-	CXCursor parent;
-	char *name;
-	int ok;
-
-	if (clang_getCursorKind(field) != CXCursor_FieldDecl)
-		return 0;
-	parent = clang_getCursorSemanticParent(field);
-	name = fe_spelling(parent);
-	ok = !strcmp(name, t->struct_name);
-	free(name);
-	return ok;
-}
-
 static void record(struct scan *s, CXCursor field, CXCursor value)
 {
 	CXCursor fn;
@@ -114,7 +99,7 @@ static enum CXChildVisitResult init_cb(CXCursor c, CXCursor parent,
 	if (clang_getCursorKind(c) == CXCursor_UnexposedExpr)
 		clang_visitChildren(c, desig_cb, &d);
 	if (!clang_Cursor_isNull(d.field) && !clang_Cursor_isNull(d.value)) {
-		if (is_table_field(d.field, ic->s->t))
+		if (fe_is_table_field(d.field, ic->s->t))
 			record(ic->s, d.field, d.value);
 	} else if (index < ic->nfields) {
 		record(ic->s, ic->fields[index], c);	/* positional */
@@ -171,7 +156,7 @@ static void scan_assignment(struct scan *s, CXCursor op)
 	if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr)
 		return;
 	field = clang_getCursorReferenced(lhs);
-	if (is_table_field(field, s->t))
+	if (fe_is_table_field(field, s->t))
 		record(s, field, kids[1]);
 }
 

@@ -509,6 +509,19 @@ CXCursor fe_strip(CXCursor c)
 }
 
 /* Is c "pointer->member" on the table's pointer?  Returns the member. */
+int fe_is_table_field(CXCursor field, const struct table *t)
+{
+	char *name;
+	int ok;
+
+	if (clang_getCursorKind(field) != CXCursor_FieldDecl)
+		return 0;
+	name = fe_spelling(clang_getCursorSemanticParent(field));
+	ok = !strcmp(name, t->struct_name);
+	free(name);
+	return ok;
+}
+
 char *fe_table_member(CXCursor c, const struct table *t)
 {
 	CXCursor base = clang_getNullCursor();
@@ -524,17 +537,8 @@ char *fe_table_member(CXCursor c, const struct table *t)
 		 * module's copy (P->hook.capable(...)): any access to a member
 		 * of the hook union counts, whatever the base.
 		 */
-		CXCursor parent;
-		int ours;
-
 		field = clang_getCursorReferenced(c);
-		if (clang_getCursorKind(field) != CXCursor_FieldDecl)
-			return NULL;
-		parent = clang_getCursorSemanticParent(field);
-		name = fe_spelling(parent);
-		ours = !strcmp(name, t->struct_name);
-		free(name);
-		return ours ? fe_spelling(c) : NULL;
+		return fe_is_table_field(field, t) ? fe_spelling(c) : NULL;
 	}
 	clang_visitChildren(c, fe_take_first, &base);
 	base = fe_strip(base);

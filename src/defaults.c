@@ -176,26 +176,6 @@ static enum CXChildVisitResult scan_cb(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
-/* Does the file have an error diagnostic between lines a and b? */
-static int errors_within(const struct parsed *p, unsigned a, unsigned b)
-{
-	int hit = 0;
-
-	for (unsigned i = 0, n = clang_getNumDiagnostics(p->tu); i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(p->tu, i);
-		CXFile f;
-		unsigned line;
-
-		clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f,
-					  &line, NULL, NULL);
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && f &&
-		    clang_File_isEqual(f, p->file) && line >= a && line <= b)
-			hit = 1;
-		clang_disposeDiagnostic(d);
-	}
-	return hit;
-}
-
 static enum CXChildVisitResult not_constant_cb(CXCursor c, CXCursor parent,
 					       CXClientData data)
 {
@@ -380,7 +360,7 @@ static void classify(struct hook *h, CXCursor fn, struct parsed *p)
 				   NULL);
 	clang_getExpansionLocation(clang_getRangeEnd(ext), NULL, &b, NULL,
 				   NULL);
-	if (errors_within(p, a, b)) {
+	if (fe_first_error(p, a, b, NULL, NULL, NULL)) {
 		warning_at(p->path, a, "cannot read default '%s' of hook '%s' "
 			   "(it does not compile here); its stub calls it",
 			   h->dflt, h->member);

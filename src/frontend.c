@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <ftw.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -298,27 +299,42 @@ int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p)
 	}
 	p->file = clang_getFile(p->tu, p->path);
 	guards_scan(p->tu, p->file, &p->conds);
-	for (unsigned i = 0, n = clang_getNumDiagnostics(p->tu); i < n; i++) {
+	p->errors = fe_first_error(p, 0, UINT_MAX, NULL, &p->first_error_line,
+				   &p->first_error);
+	return 0;
+}
+
+int fe_first_error(const struct parsed *p, unsigned from, unsigned to,
+		   const char *category, unsigned *line, char **msg)
+{
+	int found = 0;
+
+	for (unsigned i = 0, n = clang_getNumDiagnostics(p->tu);
+	     i < n && !found; i++) {
 		CXDiagnostic d = clang_getDiagnostic(p->tu, i);
+		CXString cat = clang_getDiagnosticCategoryText(d);
 		CXFile f;
-		unsigned line;
+		unsigned l;
 
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-			clang_getSpellingLocation(clang_getDiagnosticLocation(d),
-						  &f, &line, NULL, NULL);
-			if (f && clang_File_isEqual(f, p->file)) {
-				if (!p->errors++) {
-					CXString s = clang_getDiagnosticSpelling(d);
+		clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, &l,
+					  NULL, NULL);
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && f &&
+		    clang_File_isEqual(f, p->file) && l >= from && l <= to &&
+		    (!category || !strcmp(clang_getCString(cat), category))) {
+			found = 1;
+			if (line)
+				*line = l;
+			if (msg) {
+				CXString s = clang_getDiagnosticSpelling(d);
 
-					p->first_error = xstrdup(clang_getCString(s));
-					p->first_error_line = line;
-					clang_disposeString(s);
-				}
+				*msg = xstrdup(clang_getCString(s));
+				clang_disposeString(s);
 			}
 		}
+		clang_disposeString(cat);
 		clang_disposeDiagnostic(d);
 	}
-	return 0;
+	return found;
 }
 
 int fe_from_macro(CXCursor c)

@@ -32,7 +32,7 @@ struct parsed {
 		struct conds conds;
 	} *more;		/* conditionals of other files, on demand */
 	int nmore;
-	int errors;		/* error diagnostics inside the file */
+	int errors;		/* has error diagnostics inside the file */
 	unsigned first_error_line;
 	char *first_error;
 };
@@ -43,6 +43,13 @@ void fe_close(struct frontend *fe);
 int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p);
 void fe_parsed_free(struct parsed *p);
 
+/*
+ * The first error diagnostic in p->file between lines from and to (of the
+ * category, when not NULL: "Parse Issue"); 1 and its line and message
+ * (owned by the caller) when there is one.
+ */
+int fe_first_error(const struct parsed *p, unsigned from, unsigned to,
+		   const char *category, unsigned *line, char **msg);
 /* Was the cursor produced by a macro expansion? */
 int fe_from_macro(CXCursor c);
 /* The conditionals of the file the cursor is expanded in. */

@@ -6,6 +6,7 @@
 #include "manifest.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -353,38 +354,19 @@ static void find_wrappers(struct member_ctx *mc, struct parsed *file,
  */
 static int syntax_error_after(const struct parsed *p, CXCursor st)
 {
-	CXSourceRange ext = clang_getCursorExtent(st);
-	unsigned a;
-	int found = 0;
-	char *name = fe_spelling(st);
+	unsigned a, line;
+	char *msg, *name;
 
-	clang_getExpansionLocation(clang_getRangeStart(ext), NULL, &a, NULL,
-				   NULL);
-	for (unsigned i = 0, n = clang_getNumDiagnostics(p->tu); i < n && !found;
-	     i++) {
-		CXDiagnostic d = clang_getDiagnostic(p->tu, i);
-		CXString cat = clang_getDiagnosticCategoryText(d);
-		CXFile f;
-		unsigned line;
-
-		clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f,
-					  &line, NULL, NULL);
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && f &&
-		    clang_File_isEqual(f, p->file) && line >= a &&
-		    !strcmp(clang_getCString(cat), "Parse Issue")) {
-			CXString msg = clang_getDiagnosticSpelling(d);
-
-			error_at(p->path, line, "cannot parse struct %s: %s; "
-				 "fix the header (hookwrap reads it as C)",
-				 name, clang_getCString(msg));
-			clang_disposeString(msg);
-			found = 1;
-		}
-		clang_disposeString(cat);
-		clang_disposeDiagnostic(d);
-	}
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(st)),
+				   NULL, &a, NULL, NULL);
+	if (!fe_first_error(p, a, UINT_MAX, "Parse Issue", &line, &msg))
+		return 0;
+	name = fe_spelling(st);
+	error_at(p->path, line, "cannot parse struct %s: %s; fix the header "
+		 "(hookwrap reads it as C)", name, msg);
 	free(name);
-	return found;
+	free(msg);
+	return 1;
 }
 
 struct list_ctx {

@@ -374,13 +374,9 @@ int cmd_convert(int argc, char **argv)
 	o.spatch = getenv("SPATCH") && *getenv("SPATCH") ?
 		   getenv("SPATCH") : "spatch";
 	while ((c = getopt_long(argc, argv, "hij:o:", opts, NULL)) != -1) {
+		if (tree_option(&o.t, c, optarg))
+			continue;	/* --config, --profile */
 		switch (c) {
-		case 'c':
-			o.t.config = optarg;
-			break;
-		case 'P':
-			o.t.profile = optarg;
-			break;
 		case 'i':
 			o.in_place = 1;
 			break;

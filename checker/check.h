@@ -7,8 +7,9 @@
  * libclang and walks it (walk.c), one file per rule (check_*.c, listed
  * once in rules.c), and an output layer (output.c, sarif.c).
  *
- * A rule sees the unit through hooks: every use of the table pointer
- * arrives as a struct table_ref, every diagnostic libclang gave as a
+ * A rule sees the unit through hooks: every use of the table pointer,
+ * or of a symbol the table description calls internal, arrives as a
+ * struct table_ref, every diagnostic libclang gave as a
  * CXDiagnostic, and tree-level rules get one call per run.  A rule
  * reports with report().
  */
@@ -29,6 +30,7 @@ enum ref_kind {
 	REF_CALL,	/* security_ops->x(...) or (*security_ops->x)(...) */
 	REF_MEMBER,	/* security_ops->x, not called */
 	REF_POINTER,	/* the pointer itself: assigned, compared, passed */
+	REF_INTERNAL,	/* a symbol of the table's home ('internal') */
 };
 
 /* Where something is, as the user will read it. */
@@ -43,6 +45,7 @@ struct where {
 struct table_ref {
 	enum ref_kind kind;
 	const char *member;	/* REF_CALL, REF_MEMBER: the member named */
+	const char *symbol;	/* REF_INTERNAL: the symbol named */
 	const char *op;		/* "->" (a pointer) or "." (a struct) */
 	const struct hook *hook;	/* its hook, NULL if it is not one */
 	int data_member;	/* a member the table lists under skip */

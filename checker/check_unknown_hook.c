@@ -50,7 +50,8 @@ static void unknown(struct check_ctx *cx, const struct where *at,
 
 static void on_ref(struct check_ctx *cx, const struct table_ref *r)
 {
-	if (r->kind == REF_POINTER || r->hook || r->data_member)
+	if (r->kind == REF_POINTER || r->kind == REF_INTERNAL || r->hook ||
+	    r->data_member)
 		return;
 	unknown(cx, &r->at, r->member, r->function);
 }

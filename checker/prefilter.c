@@ -1,7 +1,7 @@
 /*
  * prefilter.c - skip units that cannot hold a finding, at the cost of a
  * text scan.  A unit needs parsing only when the table pointer's name,
- * or a wrapper's, appears in the file or in a header it includes (found
+ * an internal's or a wrapper's, appears in the file or in a header it includes (found
  * through the unit's -I, -iquote and -include flags; system headers are
  * skipped), in a place a rule could see: anywhere in a file outside the
  * table's allow-list, or in a #define of an allowed header (a macro that
@@ -17,7 +17,7 @@
 
 struct scanned {
 	char *path;
-	int mention;		/* names the pointer or a wrapper */
+	int mention;		/* names the pointer, an internal, a wrapper */
 	int in_define;		/* ... in a #define */
 	struct strv incs;	/* "<x.h>" or "\"x.h\"" */
 };
@@ -67,9 +67,9 @@ static struct scanned *lookup(const char *path, unsigned *slot)
 	return NULL;
 }
 
-/* What to look for: the table pointer, and the wrappers' names. */
+/* What to look for: the table pointer and internals, the wrappers. */
 struct names {
-	const char *pointer;
+	const struct table *t;
 	const char *prefix;	/* every wrapper name starts with it */
 	char **wrappers;	/* sorted */
 	int nwrappers;
@@ -85,10 +85,10 @@ static int cmp_str(const void *a, const void *b)
 
 static void names_set(const struct table *t, const struct manifest *m)
 {
-	if (names.m == m && names.pointer == t->pointer)
+	if (names.m == m && names.t == t)
 		return;
 	free(names.wrappers);
-	names.pointer = t->pointer;
+	names.t = t;
 	names.prefix = t->prefix;
 	names.m = m;
 	names.nwrappers = 0;
@@ -104,13 +104,13 @@ static int ident_char(char c)
 	       (c >= '0' && c <= '9');
 }
 
-/* Does text name the pointer, or a wrapper? */
+/* Does text name the pointer, an internal, or a wrapper? */
 static int names_in(const char *text, size_t len)
 {
 	const char *p = text, *end = text + len;
 	size_t n = names.prefix ? strlen(names.prefix) : 0;
 
-	if (text_has_word(text, len, names.pointer))
+	if (text_names_table(names.t, text, len))
 		return 1;
 	while (n && names.nwrappers && p + n <= end) {
 		const char *hit = memmem(p, end - p, names.prefix, n);
@@ -135,8 +135,16 @@ static int names_in(const char *text, size_t len)
 	return 0;
 }
 
-/* Is one named in a #define (with its continuation lines)? */
-static int define_mentions(const char *text, size_t len)
+/*
+ * Call fn(line, word, end, data) for each preprocessor directive of text:
+ * line is where it starts, word the directive's name (after '#' and any
+ * blanks), end the end of the line with its continuation lines.  Stops
+ * when fn returns non-zero, and returns that.
+ */
+static int each_directive(const char *text, size_t len,
+			  int (*fn)(const char *line, const char *word,
+				    const char *end, void *data),
+			  void *data)
 {
 	const char *s = text, *end = text + len;
 
@@ -146,62 +154,61 @@ static int define_mentions(const char *text, size_t len)
 
 		if (!e)
 			e = end;
+		while (e < end && e > s && e[-1] == '\\') {
+			const char *n = memchr(e + 1, '\n', end - e - 1);
+
+			e = n ? n : end;
+		}
 		while (p < e && (*p == ' ' || *p == '\t'))
 			p++;
 		if (p < e && *p == '#') {
+			int r;
+
 			p++;
 			while (p < e && (*p == ' ' || *p == '\t'))
 				p++;
-			if (e - p > 6 && !strncmp(p, "define", 6)) {
-				/* Extend over continuation lines. */
-				while (e < end && e > s && e[-1] == '\\') {
-					const char *n = memchr(e + 1, '\n',
-							       end - e - 1);
-
-					e = n ? n : end;
-				}
-				if (names_in(s, e - s))
-					return 1;
-			}
+			r = fn(s, p, e, data);
+			if (r)
+				return r;
 		}
 		s = e + 1;
 	}
 	return 0;
 }
 
-static void scan_includes(const char *text, size_t len, struct strv *incs)
+static int is_directive(const char *word, const char *end, const char *name)
 {
-	const char *s = text, *end = text + len;
+	size_t n = strlen(name);
 
-	while (s < end) {
-		const char *e = memchr(s, '\n', end - s);
-		const char *p = s;
+	return (size_t)(end - word) > n && !strncmp(word, name, n);
+}
 
-		if (!e)
-			e = end;
-		while (p < e && (*p == ' ' || *p == '\t'))
-			p++;
-		if (p < e && *p == '#') {
-			p++;
-			while (p < e && (*p == ' ' || *p == '\t'))
-				p++;
-			if (e - p > 7 && !strncmp(p, "include", 7)) {
-				const char *q = p + 7, *close;
+/* A #define that names the pointer, an internal or a wrapper. */
+static int define_names(const char *line, const char *word, const char *end,
+			void *data)
+{
+	(void)data;
+	return is_directive(word, end, "define") && names_in(line, end - line);
+}
 
-				while (q < e && (*q == ' ' || *q == '\t'))
-					q++;
-				close = NULL;
-				if (q < e && *q == '<')
-					close = memchr(q, '>', e - q);
-				else if (q < e && *q == '"')
-					close = memchr(q + 1, '"', e - q - 1);
-				if (close)
-					strv_push_owned(incs,
-						xstrndup(q, close - q + 1));
-			}
-		}
-		s = e + 1;
-	}
+/* #include <x.h> or "x.h": kept with its brackets or quotes. */
+static int include_of(const char *line, const char *word, const char *end,
+		      void *data)
+{
+	const char *q = word + 7, *close = NULL;
+
+	(void)line;
+	if (!is_directive(word, end, "include"))
+		return 0;
+	while (q < end && (*q == ' ' || *q == '\t'))
+		q++;
+	if (q < end && *q == '<')
+		close = memchr(q, '>', end - q);
+	else if (q < end && *q == '"')
+		close = memchr(q + 1, '"', end - q - 1);
+	if (close)
+		strv_push_owned(data, xstrndup(q, close - q + 1));
+	return 0;
 }
 
 static struct scanned *scan(const char *path)
@@ -225,8 +232,9 @@ static struct scanned *scan(const char *path)
 	text = read_file(path, &len);
 	if (text) {
 		sc->mention = names_in(text, len);
-		sc->in_define = sc->mention && define_mentions(text, len);
-		scan_includes(text, len, &sc->incs);
+		sc->in_define = sc->mention &&
+				each_directive(text, len, define_names, NULL);
+		each_directive(text, len, include_of, &sc->incs);
 		free(text);
 	}
 	return sc;

@@ -3,7 +3,9 @@
  * it reads (report on them or not), note the macro expansions in those
  * files, then walk the declarations of those files with a stack of
  * ancestors so that each reference to the table pointer can be told
- * apart: a call through a member, a member read, or the pointer itself.
+ * apart: a call through a member, a member read, or the pointer itself;
+ * references to the table's internals (symbols only its home may use)
+ * are handed on the same way.
  */
 #include "walk.h"
 #include "frontend.h"
@@ -15,7 +17,7 @@
 struct wfile {
 	CXFile f;
 	int report;		/* findings here are shown */
-	int mentions;		/* its text names the table pointer */
+	int mentions;		/* its text names the pointer or an internal */
 	char *rel;		/* tree-relative, or NULL */
 	char *shown;		/* path to print */
 };
@@ -48,28 +50,47 @@ struct walk {
 	char *function;
 };
 
-int text_has_word(const char *text, size_t len, const char *word)
+static int ident_char(char c)
 {
-	size_t n = strlen(word);
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/* Is word[0..n) in text at the start of an identifier (and its end)? */
+static int has_ident(const char *text, size_t len, const char *word,
+		     size_t n, int whole)
+{
 	const char *p = text, *end = text + len;
 
 	while (p + n <= end) {
 		const char *hit = memmem(p, end - p, word, n);
-		int before, after;
 
 		if (!hit)
 			return 0;
-		before = hit > text && (hit[-1] == '_' ||
-					(hit[-1] >= 'a' && hit[-1] <= 'z') ||
-					(hit[-1] >= 'A' && hit[-1] <= 'Z') ||
-					(hit[-1] >= '0' && hit[-1] <= '9'));
-		after = hit + n < end && (hit[n] == '_' ||
-					  (hit[n] >= 'a' && hit[n] <= 'z') ||
-					  (hit[n] >= 'A' && hit[n] <= 'Z') ||
-					  (hit[n] >= '0' && hit[n] <= '9'));
-		if (!before && !after)
+		if (!(hit > text && ident_char(hit[-1])) &&
+		    !(whole && hit + n < end && ident_char(hit[n])))
 			return 1;
 		p = hit + 1;
+	}
+	return 0;
+}
+
+int text_has_word(const char *text, size_t len, const char *word)
+{
+	return has_ident(text, len, word, strlen(word), 1);
+}
+
+int text_names_table(const struct table *t, const char *text, size_t len)
+{
+	if (text_has_word(text, len, t->pointer))
+		return 1;
+	for (int i = 0; i < t->internal.n; i++) {
+		const char *e = t->internal.v[i];
+		size_t n = strlen(e);
+		int prefix = e[n - 1] == '*';
+
+		if (has_ident(text, len, e, n - prefix, !prefix))
+			return 1;
 	}
 	return 0;
 }
@@ -137,7 +158,7 @@ static struct wfile *file_info(struct walk *w, CXFile f)
 					    path);
 	}
 	text = clang_getFileContents(cx->tu, f, &size);
-	wf->mentions = text && text_has_word(text, size, cx->t->pointer);
+	wf->mentions = text && text_names_table(cx->t, text, size);
 	free(abs);
 	clang_disposeString(name);
 	w->last = w->nfiles;
@@ -459,6 +480,75 @@ static void table_ref(struct walk *w, CXCursor c)
 	free(member);
 }
 
+/*
+ * Is the declaration ref (or the first declaration of its symbol) in the
+ * internals' home?  A same-named symbol of some other file is not one.
+ */
+static int declared_home(struct walk *w, CXCursor ref)
+{
+	CXCursor decl[2] = { ref, clang_getCanonicalCursor(ref) };
+
+	for (int i = 0; i < 2; i++) {
+		CXFile f;
+		struct wfile *wf;
+
+		expansion(clang_getCursorLocation(decl[i]), &f, NULL, NULL,
+			  NULL);
+		wf = file_info(w, f);
+		if (wf && wf->rel && table_internal_home(w->cx->t, wf->rel))
+			return 1;
+	}
+	return 0;
+}
+
+/* c is a DeclRefExpr naming an internal of the table, called name. */
+static void internal_ref(struct walk *w, CXCursor c, const char *name)
+{
+	struct table_ref r;
+	int up = w->depth - 1;
+	CXCursor below = c;
+
+	memset(&r, 0, sizeof(r));
+	r.kind = REF_INTERNAL;
+	r.symbol = name;
+	r.function = w->function ? w->function : "";
+	r.cursor = c;
+	while (up >= 0 && is_wrapping(w->stack[up]))
+		below = w->stack[up--];
+	if (up < 0)
+		r.context = "used";
+	else if (clang_getCursorKind(w->stack[up]) == CXCursor_CallExpr &&
+		 first_child_is(w->stack[up], below))
+		r.context = "called";
+	else if (clang_getCursorKind(w->stack[up]) == CXCursor_MemberRefExpr)
+		r.context = "accessed";
+	else
+		r.context = pointer_context(w, up, below);
+	if (locate(w, clang_getCursorLocation(c), &r.at) &&
+	    !(r.at.rel && table_internal_home(w->cx->t, r.at.rel)))
+		dispatch(w, &r);
+	where_free(&r.at);
+}
+
+/* A reference to a file-scope variable or function: the table's? */
+static void decl_ref(struct walk *w, CXCursor c)
+{
+	CXCursor ref = clang_getCursorReferenced(c);
+	enum CXCursorKind rk = clang_getCursorKind(ref);
+	char *name;
+
+	if ((rk != CXCursor_VarDecl && rk != CXCursor_FunctionDecl) ||
+	    clang_getCursorSemanticParent(ref).kind !=
+			CXCursor_TranslationUnit)
+		return;
+	name = fe_spelling(c);
+	if (rk == CXCursor_VarDecl && !strcmp(name, w->cx->t->pointer))
+		table_ref(w, c);
+	else if (table_is_internal(w->cx->t, name) && declared_home(w, ref))
+		internal_ref(w, c, name);
+	free(name);
+}
+
 static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent,
 				       CXClientData data)
 {
@@ -468,17 +558,7 @@ static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent,
 
 	(void)parent;
 	if (k == CXCursor_DeclRefExpr) {
-		CXCursor ref = clang_getCursorReferenced(c);
-
-		if (clang_getCursorKind(ref) == CXCursor_VarDecl &&
-		    clang_getCursorSemanticParent(ref).kind ==
-				CXCursor_TranslationUnit) {
-			char *name = fe_spelling(c);
-
-			if (!strcmp(name, w->cx->t->pointer))
-				table_ref(w, c);
-			free(name);
-		}
+		decl_ref(w, c);
 		return CXChildVisit_Continue;
 	}
 	if (k == CXCursor_FunctionDecl) {

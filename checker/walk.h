@@ -23,5 +23,7 @@ void walk_result_free(struct walk_result *res);
 
 /* Is the word (an identifier) in text[0..len)? */
 int text_has_word(const char *text, size_t len, const char *word);
+/* Does text name the table pointer, or one of its internals? */
+int text_names_table(const struct table *t, const char *text, size_t len);
 
 #endif /* HOOKWRAP_WALK_H */

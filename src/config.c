@@ -32,6 +32,24 @@ static int is_ident(const char *s)
 	return 1;
 }
 
+/* 'internal' entries: identifiers, or identifier prefixes with a '*'. */
+static int internal_ok(const struct strv *v)
+{
+	for (int i = 0; i < v->n; i++) {
+		char *s = xstrdup(v->v[i]);
+		size_t n = strlen(s);
+		int ok;
+
+		if (n > 1 && s[n - 1] == '*')
+			s[n - 1] = '\0';
+		ok = is_ident(s);
+		free(s);
+		if (!ok)
+			return 0;
+	}
+	return 1;
+}
+
 int table_set(struct table *t, const char *key, const char *value,
 	      const char **why)
 {
@@ -58,6 +76,8 @@ int table_set(struct table *t, const char *key, const char *value,
 		{ "strip-suffix", offsetof(struct table, strip_suffix) },
 		{ "defaults", offsetof(struct table, defaults) },
 		{ "allow", offsetof(struct table, allow) },
+		{ "internal", offsetof(struct table, internal) },
+		{ "internal-home", offsetof(struct table, internal_home) },
 		{ "wrappers", offsetof(struct table, wrappers) },
 		{ "skip", offsetof(struct table, skip) },
 		{ "cflags", offsetof(struct table, cflags) },
@@ -77,6 +97,12 @@ int table_set(struct table *t, const char *key, const char *value,
 		if (strcmp(key, lists[i].key))
 			continue;
 		set_list((struct strv *)((char *)t + lists[i].off), value);
+		if (lists[i].off == offsetof(struct table, internal) &&
+		    !internal_ok(&t->internal)) {
+			*why = "each entry must be a C identifier, or the "
+			       "start of one followed by '*' (lsm_*)";
+			return -1;
+		}
 		return 0;
 	}
 	if (starts_with(key, "wrapper.") || starts_with(key, "stub.") ||
@@ -97,8 +123,8 @@ int table_set(struct table *t, const char *key, const char *value,
 		return 0;
 	}
 	*why = "unknown key; known keys: profile struct pointer header output "
-	       "prefix config strip-suffix defaults allow wrappers skip cflags "
-	       "arch guard hook-list hook-macro wrapper.HOOK stub.HOOK "
+	       "prefix config strip-suffix defaults allow internal "
+	       "internal-home wrappers skip cflags arch guard hook-list hook-macro wrapper.HOOK stub.HOOK "
 	       "guard.HOOK";
 	return -1;
 }
@@ -277,6 +303,35 @@ int table_allows(const struct table *t, const char *relpath)
 	       !strcmp(relpath, t->output ? t->output : t->header);
 }
 
+int table_is_internal(const struct table *t, const char *name)
+{
+	for (int i = 0; i < t->internal.n; i++) {
+		const char *e = t->internal.v[i];
+		size_t n = strlen(e);
+
+		if (e[n - 1] == '*' ? !strncmp(name, e, n - 1) :
+				      !strcmp(name, e))
+			return 1;
+	}
+	return 0;
+}
+
+int table_internal_home(const struct table *t, const char *relpath)
+{
+	while (starts_with(relpath, "./"))
+		relpath += 2;
+	if (!t->internal_home.n)
+		return table_allows(t, relpath);
+	for (int i = 0; i < t->internal_home.n; i++) {
+		const char *e = t->internal_home.v[i];
+
+		if (ends_with(e, "/") ? starts_with(relpath, e) :
+					!strcmp(relpath, e))
+			return 1;
+	}
+	return 0;
+}
+
 static void overrides_free(struct overrides *o)
 {
 	for (int i = 0; i < o->n; i++) {
@@ -299,6 +354,8 @@ void table_free(struct table *t)
 	strv_clear(&t->strip_suffix);
 	strv_clear(&t->defaults);
 	strv_clear(&t->allow);
+	strv_clear(&t->internal);
+	strv_clear(&t->internal_home);
 	strv_clear(&t->wrappers);
 	strv_clear(&t->skip);
 	strv_clear(&t->cflags);

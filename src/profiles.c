@@ -8,7 +8,7 @@
 
 struct profile {
 	const char *name;
-	const char *conf[16][2];	/* key, value; as in hookwrap.conf */
+	const char *conf[20][2];	/* key, value; as in hookwrap.conf */
 };
 
 static const struct profile profiles[] = {
@@ -38,6 +38,21 @@ static const struct profile profiles[] = {
 			{ "allow", "security/security.c include/linux/lsm_hooks.h "
 				   "include/linux/lsm_hook_defs.h "
 				   "include/linux/security.h" },
+			/*
+			 * The framework's own state, which lsm_hooks.h asks
+			 * nobody outside it to tamper with: the static-call
+			 * slots and their keys (6.12 on), the module list,
+			 * the registration call.  The modules under
+			 * security/ are part of the framework; what
+			 * security.h declares is public, whatever its name.
+			 */
+			{ "internal", "static_calls_table security_hook_active_* "
+				      "lsm_* __start_lsm_info __end_lsm_info "
+				      "__start_early_lsm_info "
+				      "__end_early_lsm_info security_add_hooks" },
+			{ "internal-home", "security/ include/linux/lsm_hooks.h "
+					   "include/linux/lsm_hook_defs.h "
+					   "include/linux/lsm_count.h" },
 			{ NULL, NULL },
 		},
 	},

@@ -31,6 +31,8 @@ struct table {
 	struct strv defaults;	/* files holding default tables, first wins */
 	int defaults_strict;	/* every listed defaults file must exist */
 	struct strv allow;	/* files that may touch the table directly */
+	struct strv internal;	/* its private symbols: NAME or PREFIX* */
+	struct strv internal_home;	/* files, and dirs/, that may use them */
 	struct strv wrappers;	/* files besides the header with wrappers */
 	char *hook_list;	/* X-macro list the struct is built from */
 	char *hook_macro;	/* its macro: LSM_HOOK(RET, DEFAULT, NAME, ...) */
@@ -67,6 +69,13 @@ void override_set(struct overrides *o, const char *hook, const char *value);
 char *table_rule_wrapper(const struct table *t, const char *member);
 /* Is tree-relative path on the allow-list? */
 int table_allows(const struct table *t, const char *relpath);
+/* Does name match an 'internal' entry: NAME exactly, or PREFIX* ? */
+int table_is_internal(const struct table *t, const char *name);
+/*
+ * May tree-relative path use the internals?  Entries of 'internal-home'
+ * ending in '/' take a whole directory; without that key, the allow-list.
+ */
+int table_internal_home(const struct table *t, const char *relpath);
 
 void table_free(struct table *t);
 

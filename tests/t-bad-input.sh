@@ -70,6 +70,11 @@ bad "a config value of the wrong form" "^$tree/hookwrap.conf:2: error: 'prefix':
 	"$HOOKWRAP" manifest "$tree"
 
 fresh
+printf 'profile = lsm\ninternal = lsm_* not-a-name\n' >"$tree/hookwrap.conf"
+bad "an internal that is neither a name nor a prefix*" "^$tree/hookwrap.conf:2: error: 'internal': each entry must be a C identifier" \
+	"$HOOKWRAP" manifest "$tree"
+
+fresh
 printf 'struct = security_operations\n' >"$tree/hookwrap.conf"
 bad "a config missing required keys" "^$tree/hookwrap.conf: error: missing keys 'pointer', 'header', 'prefix', 'config'" \
 	"$HOOKWRAP" manifest "$tree"

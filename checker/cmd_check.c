@@ -41,7 +41,7 @@ static const char usage_text[] =
 	"options:\n"
 	"  --tree DIR         the kernel tree (default: found above FILE)\n"
 	"  --config FILE      table description (default: TREE/hookwrap.conf)\n"
-	"  --profile NAME     built-in table description (lsm)\n"
+	"  --profile NAME     built-in table description (lsm-hooks, lsm)\n"
 	"  --manifest FILE    use this manifest (from hookwrap manifest)\n"
 	"  --cache-dir DIR    manifest cache (default ~/.cache/hookwrap)\n"
 	"  --no-cache         build the manifest every run\n"
@@ -53,7 +53,8 @@ static const char usage_text[] =
 	"                     (then: hookwrap report --db FILE); parses every unit\n"
 	"  --no-prefilter     parse every unit, even those that cannot hold a\n"
 	"                     finding\n"
-	"  --print-args       print the flags given to libclang\n"
+	"  --print-args       print the flags libclang would be given, a\n"
+	"                     line per unit (\"FILE: FLAGS\"), and stop\n"
 	"  --verbose          say what is skipped and why\n"
 	"\n"
 	"Exit status: 0 clean (or findings without --error-exit), 1 findings\n"
@@ -367,8 +368,12 @@ static void check_file(struct run *run, const char *path,
 					strv_push(&run->fe.syms, g->v[k]);
 		}
 	}
-	if (o->print_args)
+	if (o->print_args) {
+		/* Like gcc -###: say what would run, run nothing. */
 		print_args(path, flags ? flags : &run->fe.args);
+		free(rel);
+		return;
+	}
 	run->units++;
 	pin.t = t;
 	pin.m = &run->m;
@@ -379,7 +384,8 @@ static void check_file(struct run *run, const char *path,
 	if (!o->no_prefilter && !o->db && !prefilter(&pin)) {
 		if (o->verbose)
 			fprintf(stderr, "%s: skipped: neither it nor its "
-				"headers name %s\n", path, t->pointer);
+				"headers name %s, an internal or a wrapper\n",
+				path, t->pointer);
 		run->skipped++;
 		free(rel);
 		return;
@@ -654,7 +660,7 @@ int cmd_check(int argc, char **argv)
 			check_file(&run, files.v[i], has_flags ? &flags : NULL);
 	else
 		run.want_tree = 1;
-	if (run.want_tree)
+	if (run.want_tree && !o.print_args)
 		run_tree_rules(&run);
 	if (o.format != OUT_GCC)
 		findings_sort(&run.out, 0);

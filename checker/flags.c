@@ -49,6 +49,7 @@ const struct flag_rule flag_drops[] = {
 	{ "-mno-accumulate-outgoing-args", 0, "gcc only" },
 	{ "-mindirect-branch=*", 0, "gcc only" },
 	{ "-mindirect-branch-register", 0, "gcc only" },
+	{ "-mindirect-branch-cs-prefix", 0, "gcc only" },
 	{ "-mfunction-return=*", 0, "gcc only" },
 	{ "-mrecord-mcount", 0, "gcc only" },
 	{ "-mpc32", 0, "gcc only" },

@@ -17,7 +17,8 @@ GCC_ONLY="-mpreferred-stack-boundary=2 -fno-allow-store-data-races
  -fno-ipa-sra -fno-partial-inlining -fzero-call-used-regs=used-gpr
  -mindirect-branch=thunk-extern -mindirect-branch-register -mrecord-mcount
  -fmin-function-alignment=16 -mpc32 --param=allow-store-data-races=0
- -ftrivial-auto-var-init=zero -fno-tree-vrp -fmerge-constants"
+ -ftrivial-auto-var-init=zero -fno-tree-vrp -fmerge-constants
+ -mindirect-branch-cs-prefix"
 OUTPUTS="-Wp,-MD,drivers/.calls.o.d -MD -MF drivers/.x.d -c -o drivers/calls.o -pipe"
 (cd "$T" && "$HOOKWRAP" check -D__linux__ -Dlinux -D__STDC__ -Wbitwise $KFLAGS \
 	$GCC_ONLY $OUTPUTS -Wall -Werror -O2 -fno-strict-aliasing -msoft-float \
@@ -124,7 +125,7 @@ check "--manifest that cannot be read: exit 2" test $? -eq 2
 (cd "$T" && "$HOOKWRAP" check --verbose $KFLAGS security/capability.c fs/namei.c \
 	>/dev/null 2>"$OUT/pf")
 contains "a unit that never names the pointer is skipped" "$OUT/pf" \
-	"security/capability.c: skipped: neither it nor its headers name security_ops"
+	"security/capability.c: skipped: neither it nor its headers name security_ops, an internal or a wrapper"
 contains "the other is parsed" "$OUT/pf" "2 units, 1 skipped by the prefilter"
 (cd "$T" && "$HOOKWRAP" check --verbose $KFLAGS drivers/clean.c >/dev/null 2>"$OUT/pfw")
 contains "a unit that calls a wrapper is parsed" "$OUT/pfw" "1 unit, 0 skipped"

@@ -50,6 +50,24 @@ for f in -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1; do
 		not_ok "kept: $f" "$(cat "$OUT/args.out")"
 	fi
 done
+# --print-args is gcc's -###: what would run, nothing run.
+(cd "$T" && "$HOOKWRAP" check --print-args $KFLAGS drivers/calls.c \
+	>"$OUT/pa.out" 2>"$OUT/pa.err")
+check "--print-args: one line, for the unit" test "$(wc -l <"$OUT/pa.out")" -eq 1
+contains "--print-args: FILE: FLAGS" "$OUT/pa.out" "drivers/calls.c: -nostdinc"
+lacks "--print-args parses nothing (no findings)" "$OUT/pa.out" "warning:"
+same "--print-args: quiet on stderr" /dev/null "$OUT/pa.err"
+# ... and its line is what scripts/clang-syntax-only hands to clang.
+(cd "$T" && "$HW/scripts/clang-syntax-only" $KFLAGS $GCC_ONLY $OUTPUTS \
+	drivers/calls.c >"$OUT/cso.out" 2>&1)
+check "clang-syntax-only: clang accepts the unit and its filtered flags" \
+	test $? -eq 0
+printf 'int broken(void) { return undeclared; }\n' >"$T/drivers/broken_cso.c"
+(cd "$T" && "$HW/scripts/clang-syntax-only" $KFLAGS drivers/broken_cso.c \
+	>"$OUT/cso2.out" 2>&1)
+check "clang-syntax-only: a unit clang rejects fails" test $? -ne 0
+contains "... with clang's error" "$OUT/cso2.out" "use of undeclared identifier"
+
 # ... and without the table libclang would complain: the table is needed.
 printf 'int x;\n' >"$OUT/t.c"
 for f in -mpreferred-stack-boundary=2 -fno-allow-store-data-races -fconserve-stack; do

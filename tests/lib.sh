@@ -67,9 +67,30 @@ lacks() {
 	fi
 }
 
-# copy_fixture NAME: a private copy of tests/fixtures/NAME; prints its path.
+# copy_fixture NAME: a private copy of fixture NAME, to change as the
+# test likes; prints its path.  An overlay fixture (one with a BASE file,
+# tests/fixtures/README) is composed from its base and its own files.
+# The path is printed even when that fails (compose-fixture says why on
+# stderr), so that a test's writes to "$T/..." stay under $OUT.
 copy_fixture() {
 	rm -rf "$OUT/$1"
-	cp -r "$FIX/$1" "$OUT/$1"
+	"$HW/tests/compose-fixture" "$1" "$OUT/$1"
 	echo "$OUT/$1"
+}
+
+# fixture NAME: the path of fixture NAME, to read and not to change.  A
+# plain fixture is read where it is; an overlay exists whole only once
+# composed, so it is composed once per test file into $OUT/fixtures/NAME
+# (not $OUT/NAME, which copy_fixture clears).
+fixture() {
+	if [ ! -f "$FIX/$1/BASE" ]; then
+		echo "$FIX/$1"
+		return
+	fi
+	if [ ! -d "$OUT/fixtures/$1" ] &&
+	   ! "$HW/tests/compose-fixture" "$1" "$OUT/fixtures/$1"; then
+		# No half-built tree for the next call to take as done.
+		rm -rf "$OUT/fixtures/$1"
+	fi
+	echo "$OUT/fixtures/$1"
 }

@@ -4,8 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 export HOOKWRAP_CACHE_DIR="$OUT/cache"
 
-T=$(copy_fixture lsm-mini)
-cp -r "$FIX/check/." "$T/"
+T=$(copy_fixture check)
 F='"-nostdinc", "-D__KERNEL__", "-Iinclude", "-DCONFIG_SECURITY=1", "-mpreferred-stack-boundary=2", "-c"'
 cat >"$T/compile_commands.json" <<J
 [

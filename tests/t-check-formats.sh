@@ -4,8 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 export HOOKWRAP_CACHE_DIR="$OUT/cache"
 
-T=$(copy_fixture lsm-mini)
-cp -r "$FIX/check/." "$T/"
+T=$(copy_fixture check)
 D=$T/drivers
 PY="python3"
 

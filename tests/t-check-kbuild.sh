@@ -5,8 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 export HOOKWRAP_CACHE_DIR="$OUT/cache"
 
-T=$(copy_fixture lsm-mini)
-cp -r "$FIX/check/." "$T/"
+T=$(copy_fixture check)
 KFLAGS="-nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1"
 
 # kbuild's command: $(CHECK) $(CHECKFLAGS) $(c_flags) file.c, from the

@@ -6,7 +6,7 @@
 export HOOKWRAP_CACHE_DIR="$OUT/cache"
 
 T=$(copy_fixture lsm-mini)
-P=$FIX/check/patches
+P=$(fixture check)/patches
 cp -r "$T" "$OUT/pristine"
 
 "$HOOKWRAP" check --tree "$T" --patch "$P/raw-call.patch" >"$OUT/raw.out" 2>"$OUT/raw.err"

@@ -4,8 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 export HOOKWRAP_CACHE_DIR="$OUT/cache"
 
-T=$(copy_fixture lsm-mini)
-cp -r "$FIX/check/." "$T/"
+T=$(copy_fixture check)
 D=$T/drivers
 
 # want_lines FILE: the line numbers marked "want: N" in FILE.
@@ -46,7 +45,7 @@ contains "macro in the file is named" "$OUT/macros.out" \
 contains "macro from a header is named" "$OUT/macros.out" \
 	"$D/macros.c:19:9: warning: direct call security_ops->inode_alloc_security() in macro 'HOOK_ALLOC' (defined at "
 contains "... with the header that defines it" "$OUT/macros.out" \
-	"lsm-mini/include/linux/hookmacros.h:5); make the macro call security_inode_alloc() [direct-ops-call]"
+	"check/include/linux/hookmacros.h:5); make the macro call security_inode_alloc() [direct-ops-call]"
 contains "call in a macro argument is shown where written" "$OUT/macros.out" \
 	"$D/macros.c:24:12: warning: direct call security_ops->inode_create(); call"
 lacks "macro argument is not blamed on the macro" "$OUT/macros.out" "'RETURN_IF'"

@@ -5,7 +5,8 @@
 . "$(dirname "$0")/lib.sh"
 
 EXP="$FIX/convert-tree.expected"
-TREE="$FIX/convert-tree"
+# The fixture, composed (an overlay on lsm-mini), read and never changed.
+TREE=$(fixture convert-tree)
 RULE="$OUT/rule.cocci"
 SP="spatch --very-quiet --no-includes --include-headers"
 

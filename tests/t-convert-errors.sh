@@ -4,6 +4,8 @@
 . "$(dirname "$0")/lib.sh"
 
 EXP="$FIX/convert-tree.expected"
+# The fixture, composed (an overlay on lsm-mini), read and never changed.
+TREE=$(fixture convert-tree)
 
 # A file spatch cannot parse is named and skipped; the rest converts and
 # the run exits 1.
@@ -85,7 +87,7 @@ n=$(find "$T" -name '*.hookwrap-*' | wc -l)
 [ "$n" = 0 ] && ok "no temporary file after a good run" ||
 	not_ok "no temporary file after a good run"
 [ "$untouched" = "$(stat -c %i "$T/security/security.c")" ] &&
-	cmp -s "$FIX/convert-tree/security/security.c" "$T/security/security.c" &&
+	cmp -s "$TREE/security/security.c" "$T/security/security.c" &&
 	ok "files with nothing to convert are not rewritten" ||
 	not_ok "files with nothing to convert are not rewritten"
 
@@ -94,10 +96,10 @@ check_fails "no TREE" "$HOOKWRAP" convert
 "$HOOKWRAP" convert "$OUT/nonexistent" >/dev/null 2>"$OUT/err"
 [ $? -eq 2 ] && ok "missing tree: exit 2" || not_ok "missing tree: exit 2"
 contains "missing tree: says so" "$OUT/err" "not a directory"
-"$HOOKWRAP" convert --jobs 0 "$FIX/convert-tree" >/dev/null 2>"$OUT/err"
+"$HOOKWRAP" convert --jobs 0 "$TREE" >/dev/null 2>"$OUT/err"
 [ $? -eq 2 ] && ok "--jobs 0: exit 2" || not_ok "--jobs 0: exit 2"
 contains "--jobs 0: says so" "$OUT/err" "--jobs must be a number from 1"
-"$HOOKWRAP" convert --spatch "$OUT/no-spatch" "$FIX/convert-tree" \
+"$HOOKWRAP" convert --spatch "$OUT/no-spatch" "$TREE" \
 	>/dev/null 2>"$OUT/err"
 [ $? -eq 2 ] && ok "no spatch: exit 2" || not_ok "no spatch: exit 2"
 contains "no spatch: says what to do" "$OUT/err" "install coccinelle"
@@ -106,9 +108,9 @@ mkdir -p "$OUT/empty"
 [ $? -eq 2 ] && ok "tree without the table: exit 2" ||
 	not_ok "tree without the table: exit 2" "$(cat "$OUT/err")"
 check_fails "-o without --print-rule" \
-	"$HOOKWRAP" convert -o "$OUT/x" "$FIX/convert-tree"
+	"$HOOKWRAP" convert -o "$OUT/x" "$TREE"
 check_fails "--print-rule with --in-place" \
-	"$HOOKWRAP" convert --print-rule --in-place "$FIX/convert-tree"
+	"$HOOKWRAP" convert --print-rule --in-place "$TREE"
 
 # The allow-list names tree-relative paths: the same name deeper in the
 # tree is converted like any file.

@@ -5,10 +5,12 @@
 . "$(dirname "$0")/lib.sh"
 
 EXP="$FIX/convert-tree.expected"
+# The fixture, composed (an overlay on lsm-mini), read and never changed.
+TREE=$(fixture convert-tree)
 CFLAGS_ON="-fsyntax-only -nostdinc -DCONFIG_SECURITY -DCONFIG_SECURITY_NETWORK"
 
 # The golden diff and reports (read by hand: only callees change).
-"$HOOKWRAP" convert "$FIX/convert-tree" >"$OUT/diff" 2>"$OUT/err"
+"$HOOKWRAP" convert "$TREE" >"$OUT/diff" 2>"$OUT/err"
 rc=$?
 [ $rc -eq 0 ] && ok "convert exits 0" ||
 	not_ok "convert exits 0" "exit $rc" "$(head -5 "$OUT/err")"
@@ -58,7 +60,7 @@ contains "#if 0 code left alone" "$T/fs/positions.c" \
 
 # Minimal: mapping every wrapper back to its raw call gives the original
 # bytes exactly (apart from the added #include).
-"$HOOKWRAP" manifest "$FIX/convert-tree" |
+"$HOOKWRAP" manifest "$TREE" |
 	awk -F'\t' 'NR > 1 { printf "s/\\<%s(/security_ops->%s(/g\n", $2, $1;
 			     printf "s/\\<%s (/security_ops->%s (/g\n", $2, $1 }' \
 	>"$OUT/unconvert.sed"
@@ -66,7 +68,7 @@ for f in fs/positions.c include/linux/fs_hooks.h net/notcalls.c \
 	 kernel/noinc.c; do
 	grep -v '^#include <linux/security.h>$' "$T/$f" |
 		sed -f "$OUT/unconvert.sed" >"$OUT/back"
-	grep -v '^#include <linux/security.h>$' "$FIX/convert-tree/$f" \
+	grep -v '^#include <linux/security.h>$' "$TREE/$f" \
 		>"$OUT/orig"
 	same "only callees changed: $f" "$OUT/orig" "$OUT/back"
 done
@@ -83,8 +85,7 @@ for f in fs/positions.c kernel/noinc.c; do
 		gcc -fsyntax-only -nostdinc -I"$T/include" -I"$T/kernel" "$T/$f"
 done
 check "the original compiles too (the fixture is sound)" \
-	gcc $CFLAGS_ON -I"$FIX/convert-tree/include" \
-	"$FIX/convert-tree/fs/positions.c"
+	gcc $CFLAGS_ON -I"$TREE/include" "$TREE/fs/positions.c"
 echo '#include <linux/fs_hooks.h>' >"$OUT/use_hooks.c"
 check "converted header compiles" \
 	gcc -fsyntax-only -nostdinc -I"$T/include" "$OUT/use_hooks.c"
@@ -106,7 +107,7 @@ contains "call beside them converted" "$T/net/notcalls.c" \
 # The allow-listed files and the wrapper header are untouched.
 for f in security/security.c security/dummy.c security/capability.c \
 	 include/linux/security.h; do
-	check "allow-listed, untouched: $f" cmp "$FIX/convert-tree/$f" "$T/$f"
+	check "allow-listed, untouched: $f" cmp "$TREE/$f" "$T/$f"
 done
 lacks "allow-listed files not in the diff" "$OUT/diff" "security/"
 lacks "wrapper header not in the diff" "$OUT/diff" "linux/security.h	"
@@ -120,7 +121,7 @@ n=$(grep -c '#include <linux/security.h>' "$T/fs/positions.c")
 [ "$n" = 1 ] && ok "no second include where there is one" ||
 	not_ok "no second include where there is one" "found $n"
 check "no include added to a header" \
-	cmp <(grep -c '#include' "$FIX/convert-tree/include/linux/fs_hooks.h") \
+	cmp <(grep -c '#include' "$TREE/include/linux/fs_hooks.h") \
 	    <(grep -c '#include' "$T/include/linux/fs_hooks.h")
 
 # Idempotence: a second run finds nothing to change.
@@ -135,13 +136,13 @@ check "second --in-place changes nothing" sh -c \
 	 diff -r '$T' '$OUT/again'"
 
 # --jobs does not change the result.
-"$HOOKWRAP" convert --jobs 1 "$FIX/convert-tree" >"$OUT/diff.j1" 2>/dev/null
-"$HOOKWRAP" convert --jobs 3 "$FIX/convert-tree" >"$OUT/diff.j3" 2>/dev/null
+"$HOOKWRAP" convert --jobs 1 "$TREE" >"$OUT/diff.j1" 2>/dev/null
+"$HOOKWRAP" convert --jobs 3 "$TREE" >"$OUT/diff.j3" 2>/dev/null
 same "--jobs 1 gives the golden diff" "$EXP/convert.diff" "$OUT/diff.j1"
 same "--jobs 3 gives the golden diff" "$EXP/convert.diff" "$OUT/diff.j3"
 
 # --stats counts what the diff shows.
-"$HOOKWRAP" convert --stats "$FIX/convert-tree" >/dev/null 2>"$OUT/stats"
+"$HOOKWRAP" convert --stats "$TREE" >/dev/null 2>"$OUT/stats"
 contains "--stats summary" "$OUT/stats" \
 	"4 changed, 22 calls converted, 1 unknown hooks, 2 direct uses, 0 files skipped"
 n=$(grep -c '^-[^-]' "$EXP/convert.diff")
@@ -151,7 +152,7 @@ n=$(grep -c '^-[^-]' "$EXP/convert.diff")
 # On a terminal: progress and a summary on stderr (not otherwise: the
 # golden reports above have neither).
 if command -v script >/dev/null 2>&1; then
-	script -qec "'$HOOKWRAP' convert '$FIX/convert-tree' >/dev/null" \
+	script -qec "'$HOOKWRAP' convert '$TREE' >/dev/null" \
 		/dev/null >"$OUT/tty" 2>&1
 	contains "progress on a terminal" "$OUT/tty" \
 		"hookwrap convert: 4/4 files parsed"
@@ -166,11 +167,11 @@ check "unconvert runs" "$HW/scripts/unconvert" --hookwrap "$HOOKWRAP" \
 	--sites "$OUT/sites" "$OUT/roundtrip"
 grep -v '^#include <linux/security.h>$' "$OUT/roundtrip/kernel/noinc.c" \
 	>"$OUT/noinc.back"
-grep -v '^#include <linux/security.h>$' "$FIX/convert-tree/kernel/noinc.c" \
+grep -v '^#include <linux/security.h>$' "$TREE/kernel/noinc.c" \
 	>"$OUT/noinc.orig"
 same "unconvert: kernel/noinc.c back" "$OUT/noinc.orig" "$OUT/noinc.back"
 for f in fs/positions.c include/linux/fs_hooks.h net/notcalls.c; do
-	same "unconvert: $f back" "$FIX/convert-tree/$f" "$OUT/roundtrip/$f"
+	same "unconvert: $f back" "$TREE/$f" "$OUT/roundtrip/$f"
 done
 n=$(wc -l <"$OUT/sites")
 [ "$n" = 22 ] && ok "unconvert: 22 sites listed" ||

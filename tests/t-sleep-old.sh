@@ -7,8 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 export HOOKWRAP_CACHE_DIR="$OUT/cache"
 
-T=$(copy_fixture lsm-mini)
-cp -r "$FIX/sleep-old/security" "$FIX/sleep-old/drivers" "$T/"
+T=$(copy_fixture sleep-old)
 DB="$OUT/facts.db"
 
 for u in security/sleepy.c drivers/sleepcall.c security/dummy.c \

@@ -111,8 +111,10 @@ check "re-run: the other findings stay" test "$(wc -l <"$OUT/rerun.txt")" -eq \
 check "re-run: a unit not re-run keeps its old facts" test \
 	"$(sqlite3 "$DB" "SELECT count(*) FROM calls WHERE caller =
 	  'selinux_inode_permission' AND callee = 'kmalloc'")" -eq 1
-cp "$FIX/sleep-hooks/kernel/signal.c" "$T/kernel/signal.c"
-cp "$FIX/sleep-hooks/security/selinux/hooks.c" "$T/security/selinux/hooks.c"
+# Put the two files back as the fixture has them.
+S=$(fixture sleep-hooks)
+cp "$S/kernel/signal.c" "$T/kernel/signal.c"
+cp "$S/security/selinux/hooks.c" "$T/security/selinux/hooks.c"
 
 # Parallel collection, as make -j does: the same facts.
 rm -f "$OUT/par.db"*

@@ -6,8 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 export HOOKWRAP_CACHE_DIR="$OUT/cache"
 
-T=$(copy_fixture lsm-hooks-mini)
-cp -r "$FIX/check-modern/." "$T/"
+T=$(copy_fixture check-modern)
 
 # marked FILE...: "FILE:LINE" for every "want: LINE" in the files.
 marked() {

@@ -7,6 +7,7 @@
 #include "facts.h"
 
 #include <sqlite3.h>
+#include <stdarg.h>
 #include <string.h>
 
 #define SCHEMA_VERSION "1"
@@ -96,6 +97,33 @@ void factsdb_close(sqlite3 *db)
 	sqlite3_close(db);
 }
 
+/* Finalize *st and prepare sql in its place; 0 or -1. */
+static int prepare(sqlite3 *db, sqlite3_stmt **st, const char *sql)
+{
+	sqlite3_finalize(*st);
+	return sqlite3_prepare_v2(db, sql, -1, st, NULL) == SQLITE_OK ? 0 : -1;
+}
+
+/* What factsdb_store runs, each statement prepared once per store. */
+enum {
+	ADD_UNIT, UNIT_ID, CLEAR_FNS, CLEAR_CALLS, CLEAR_REGS, SET_TREE,
+	ADD_FN, ADD_CALL, ADD_REG, ADD_HOOK, NSTORE
+};
+
+static const char *const store_sql[NSTORE] = {
+	[ADD_UNIT] = "INSERT OR IGNORE INTO units(path) VALUES(?)",
+	[UNIT_ID] = "SELECT id FROM units WHERE path=?",
+	[CLEAR_FNS] = "DELETE FROM functions WHERE unit=?",
+	[CLEAR_CALLS] = "DELETE FROM calls WHERE unit=?",
+	[CLEAR_REGS] = "DELETE FROM registrations WHERE unit=?",
+	[SET_TREE] = "INSERT OR REPLACE INTO meta VALUES('tree',?)",
+	[ADD_FN] = "INSERT INTO functions VALUES(?,?,?,?,?)",
+	[ADD_CALL] = "INSERT INTO calls VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
+		"?,?)",
+	[ADD_REG] = "INSERT INTO registrations VALUES(?,?,?,?,?,?,?)",
+	[ADD_HOOK] = "INSERT OR REPLACE INTO hooks VALUES(?,?,?,?,?)",
+};
+
 static void bind_text(sqlite3_stmt *st, int i, const char *s)
 {
 	if (s)
@@ -104,156 +132,113 @@ static void bind_text(sqlite3_stmt *st, int i, const char *s)
 		sqlite3_bind_null(st, i);
 }
 
-static int run(sqlite3 *db, sqlite3_stmt *st)
+/* Statement k of store_sql in st[k], prepared on its first use. */
+static int prepared(sqlite3 *db, sqlite3_stmt **st, int k)
 {
-	int rc = sqlite3_step(st);
-
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	return rc == SQLITE_DONE || rc == SQLITE_ROW ? 0 : -1;
-	(void)db;
+	return st[k] ? 0 : prepare(db, &st[k], store_sql[k]);
 }
 
-static int store_rows(sqlite3 *db, sqlite3_int64 unit, const struct facts *f)
+/*
+ * Run statement k of store_sql: bind one value per letter of types
+ * ('s' text, NULL for SQL NULL; 'i' int; 'I' sqlite3_int64) and step.
+ * sqlite3_step()'s result (a row stays readable until k runs again),
+ * or -1 when k cannot be prepared; sqlite3_errmsg() says why.
+ */
+static int run(sqlite3 *db, sqlite3_stmt **st, int k, const char *types, ...)
 {
-	sqlite3_stmt *fn = NULL, *call = NULL, *reg = NULL, *hook = NULL;
-	int ret = -1;
+	va_list ap;
 
-	if (sqlite3_prepare_v2(db, "INSERT INTO functions VALUES(?,?,?,?,?)",
-			       -1, &fn, NULL) ||
-	    sqlite3_prepare_v2(db, "INSERT INTO calls VALUES(?,?,?,?,?,?,?,?,"
-			       "?,?,?,?,?,?,?,?,?)", -1, &call, NULL) ||
-	    sqlite3_prepare_v2(db, "INSERT INTO registrations VALUES(?,?,?,?,"
-			       "?,?,?)", -1, &reg, NULL) ||
-	    sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO hooks VALUES(?,?,"
-			       "?,?,?)", -1, &hook, NULL))
-		goto out;
+	if (prepared(db, st, k))
+		return -1;
+	sqlite3_reset(st[k]);
+	va_start(ap, types);
+	for (int i = 1; types[i - 1]; i++) {
+		switch (types[i - 1]) {
+		case 's':
+			bind_text(st[k], i, va_arg(ap, const char *));
+			break;
+		case 'i':
+			sqlite3_bind_int(st[k], i, va_arg(ap, int));
+			break;
+		case 'I':
+			sqlite3_bind_int64(st[k], i, va_arg(ap, sqlite3_int64));
+			break;
+		}
+	}
+	va_end(ap);
+	return sqlite3_step(st[k]);
+}
+
+/* The unit's rows, replacing those it had, in the open transaction. */
+static int store(sqlite3 *db, sqlite3_stmt **st, const char *path,
+		 const struct facts *f)
+{
+	sqlite3_int64 unit;
+
+	if (run(db, st, ADD_UNIT, "s", path) != SQLITE_DONE ||
+	    run(db, st, UNIT_ID, "s", path) != SQLITE_ROW)
+		return -1;
+	unit = sqlite3_column_int64(st[UNIT_ID], 0);
+	for (int k = CLEAR_FNS; k <= CLEAR_REGS; k++)
+		if (run(db, st, k, "I", unit) != SQLITE_DONE)
+			return -1;
+	if (f->tree && run(db, st, SET_TREE, "s", f->tree) != SQLITE_DONE)
+		return -1;
+	/* All four first, so a table of the wrong shape fails even empty. */
+	for (int k = ADD_FN; k <= ADD_HOOK; k++)
+		if (prepared(db, st, k))
+			return -1;
 	for (int i = 0; i < f->nfns; i++) {
 		const struct fact_fn *x = &f->fns[i];
 
-		sqlite3_bind_int64(fn, 1, unit);
-		bind_text(fn, 2, x->name);
-		sqlite3_bind_int(fn, 3, x->is_static);
-		bind_text(fn, 4, x->file);
-		sqlite3_bind_int(fn, 5, x->line);
-		if (run(db, fn))
-			goto out;
+		if (run(db, st, ADD_FN, "Isisi", unit, x->name, x->is_static,
+			x->file, x->line) != SQLITE_DONE)
+			return -1;
 	}
 	for (int i = 0; i < f->ncalls; i++) {
 		const struct fact_call *x = &f->calls[i];
 
-		sqlite3_bind_int64(call, 1, unit);
-		bind_text(call, 2, x->caller);
-		bind_text(call, 3, x->callee);
-		bind_text(call, 4, x->hook);
-		sqlite3_bind_int(call, 5, x->prim);
-		bind_text(call, 6, x->sleep);
-		bind_text(call, 7, x->text);
-		bind_text(call, 8, x->file);
-		sqlite3_bind_int(call, 9, x->line);
-		sqlite3_bind_int(call, 10, x->col);
-		sqlite3_bind_int(call, 11, x->atomic);
-		bind_text(call, 12, x->region);
-		bind_text(call, 13, x->region_file);
-		sqlite3_bind_int(call, 14, x->region_line);
-		sqlite3_bind_int(call, 15, x->depth);
-		sqlite3_bind_int(call, 16, x->released);
-		sqlite3_bind_int(call, 17, x->own);
-		if (run(db, call))
-			goto out;
+		if (run(db, st, ADD_CALL, "Isssisssiiissiiii", unit, x->caller,
+			x->callee, x->hook, x->prim, x->sleep, x->text, x->file,
+			x->line, x->col, x->atomic, x->region, x->region_file,
+			x->region_line, x->depth, x->released, x->own) !=
+		    SQLITE_DONE)
+			return -1;
 	}
 	for (int i = 0; i < f->nregs; i++) {
 		const struct fact_reg *x = &f->regs[i];
 
-		sqlite3_bind_int64(reg, 1, unit);
-		bind_text(reg, 2, x->hook);
-		bind_text(reg, 3, x->impl);
-		bind_text(reg, 4, x->file);
-		sqlite3_bind_int(reg, 5, x->line);
-		sqlite3_bind_int(reg, 6, x->col);
-		bind_text(reg, 7, x->how);
-		if (run(db, reg))
-			goto out;
+		if (run(db, st, ADD_REG, "Isssiis", unit, x->hook, x->impl,
+			x->file, x->line, x->col, x->how) != SQLITE_DONE)
+			return -1;
 	}
 	for (int i = 0; i < f->nhooks; i++) {
 		const struct fact_hook *x = &f->hooks[i];
 
-		bind_text(hook, 1, x->member);
-		bind_text(hook, 2, x->wrapper);
-		bind_text(hook, 3, x->dispatcher);
-		bind_text(hook, 4, x->policy);
-		bind_text(hook, 5, x->where);
-		if (run(db, hook))
-			goto out;
+		if (run(db, st, ADD_HOOK, "sssss", x->member, x->wrapper,
+			x->dispatcher, x->policy, x->where) != SQLITE_DONE)
+			return -1;
 	}
-	ret = 0;
-out:
-	sqlite3_finalize(fn);
-	sqlite3_finalize(call);
-	sqlite3_finalize(reg);
-	sqlite3_finalize(hook);
-	return ret;
+	return 0;
 }
 
 int factsdb_store(sqlite3 *db, const char *path, const struct facts *f)
 {
-	sqlite3_stmt *st = NULL;
-	sqlite3_int64 unit;
-	static const char *const clear[] = {
-		"DELETE FROM functions WHERE unit=?",
-		"DELETE FROM calls WHERE unit=?",
-		"DELETE FROM registrations WHERE unit=?",
-	};
+	sqlite3_stmt *st[NSTORE] = { NULL };
+	int ret = 0;
 
 	if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
 		return db_error(db, "cannot lock");
-	if (sqlite3_prepare_v2(db, "INSERT OR IGNORE INTO units(path) "
-			       "VALUES(?)", -1, &st, NULL) != SQLITE_OK)
-		goto fail;
-	bind_text(st, 1, path);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		goto fail;
-	sqlite3_finalize(st);
-	if (sqlite3_prepare_v2(db, "SELECT id FROM units WHERE path=?", -1,
-			       &st, NULL) != SQLITE_OK)
-		goto fail;
-	bind_text(st, 1, path);
-	if (sqlite3_step(st) != SQLITE_ROW)
-		goto fail;
-	unit = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	st = NULL;
-	for (size_t i = 0; i < ARRAY_SIZE(clear); i++) {
-		if (sqlite3_prepare_v2(db, clear[i], -1, &st, NULL) !=
-		    SQLITE_OK)
-			goto fail;
-		sqlite3_bind_int64(st, 1, unit);
-		if (sqlite3_step(st) != SQLITE_DONE)
-			goto fail;
-		sqlite3_finalize(st);
-		st = NULL;
-	}
-	if (f->tree) {
-		if (sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO meta "
-				       "VALUES('tree',?)", -1, &st, NULL) !=
-		    SQLITE_OK)
-			goto fail;
-		bind_text(st, 1, f->tree);
-		if (sqlite3_step(st) != SQLITE_DONE)
-			goto fail;
-		sqlite3_finalize(st);
-		st = NULL;
-	}
-	if (store_rows(db, unit, f))
-		goto fail;
-	if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-		goto fail;
-	return 0;
-fail:
-	db_error(db, "cannot store the unit's facts");
-	sqlite3_finalize(st);
-	sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-	return -1;
+	/* Report before finalizing: that resets sqlite3_errmsg(). */
+	if (store(db, st, path, f))
+		ret = db_error(db, "cannot store the unit's facts");
+	for (int k = 0; k < NSTORE; k++)
+		sqlite3_finalize(st[k]);
+	if (!ret && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		ret = db_error(db, "cannot store the unit's facts");
+	if (ret)
+		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	return ret;
 }
 
 static char *col_str(sqlite3_stmt *st, int i)
@@ -299,17 +284,16 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 	struct unit_map um = { NULL, 0 };
 	sqlite3_int64 *ids = NULL;
 	int *order = NULL;
+	int ret = -1;
 
 	memset(f, 0, sizeof(*f));
-	if (sqlite3_prepare_v2(db, "SELECT id, path FROM units ORDER BY path",
-			       -1, &st, NULL) != SQLITE_OK)
-		goto fail;
+	if (prepare(db, &st, "SELECT id, path FROM units ORDER BY path"))
+		goto out;
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		ids = xrealloc(ids, (f->nunits + 1) * sizeof(*ids));
 		ids[f->nunits] = sqlite3_column_int64(st, 0);
 		facts_add_unit(f, (const char *)sqlite3_column_text(st, 1));
 	}
-	sqlite3_finalize(st);
 	/* Sorted ids, each with the index of its unit in path order. */
 	um.n = f->nunits;
 	um.id = xcalloc(um.n + 1, sizeof(*um.id));
@@ -318,11 +302,10 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 	qsort(um.id, um.n, sizeof(*um.id), cmp_id);
 	for (int i = 0; i < um.n; i++)
 		order[unit_index(&um, ids[i])] = i;
-	if (sqlite3_prepare_v2(db, "SELECT f.unit, f.name, f.static, f.file,"
-			       " f.line FROM functions f JOIN units u ON "
-			       "u.id=f.unit ORDER BY u.path, f.rowid", -1,
-			       &st, NULL) != SQLITE_OK)
-		goto fail;
+	if (prepare(db, &st, "SELECT f.unit, f.name, f.static, f.file, f.line"
+		    " FROM functions f JOIN units u ON u.id=f.unit"
+		    " ORDER BY u.path, f.rowid"))
+		goto out;
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		int u = unit_index(&um, sqlite3_column_int64(st, 0));
 		struct fact_fn *x = facts_add_fn(f, order[u]);
@@ -332,15 +315,12 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->file = col_str(st, 3);
 		x->line = sqlite3_column_int(st, 4);
 	}
-	sqlite3_finalize(st);
-	if (sqlite3_prepare_v2(db, "SELECT c.unit, caller, callee, hook, prim,"
-			       " sleep, text, file, line, col, atomic, region,"
-			       " region_file, region_line, depth, released,"
-			       " own "
-			       "FROM calls c JOIN "
-			       "units u ON u.id=c.unit ORDER BY u.path, "
-			       "c.rowid", -1, &st, NULL) != SQLITE_OK)
-		goto fail;
+	if (prepare(db, &st, "SELECT c.unit, caller, callee, hook, prim, sleep,"
+		    " text, file, line, col, atomic, region, region_file,"
+		    " region_line, depth, released, own"
+		    " FROM calls c JOIN units u ON u.id=c.unit"
+		    " ORDER BY u.path, c.rowid"))
+		goto out;
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		int u = unit_index(&um, sqlite3_column_int64(st, 0));
 		struct fact_call *x = facts_add_call(f, order[u]);
@@ -362,13 +342,10 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->released = sqlite3_column_int(st, 15);
 		x->own = sqlite3_column_int(st, 16);
 	}
-	sqlite3_finalize(st);
-	if (sqlite3_prepare_v2(db, "SELECT r.unit, hook, impl, file, line, how,"
-			       " col"
-			       " FROM registrations r JOIN units u ON "
-			       "u.id=r.unit ORDER BY u.path, r.rowid", -1,
-			       &st, NULL) != SQLITE_OK)
-		goto fail;
+	if (prepare(db, &st, "SELECT r.unit, hook, impl, file, line, how, col"
+		    " FROM registrations r JOIN units u ON u.id=r.unit"
+		    " ORDER BY u.path, r.rowid"))
+		goto out;
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		int u = unit_index(&um, sqlite3_column_int64(st, 0));
 		struct fact_reg *x = facts_add_reg(f, order[u]);
@@ -380,11 +357,9 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->how = col_str(st, 5);
 		x->col = sqlite3_column_int(st, 6);
 	}
-	sqlite3_finalize(st);
-	if (sqlite3_prepare_v2(db, "SELECT member, wrapper, dispatcher, policy,"
-			       " location FROM hooks ORDER BY rowid", -1, &st,
-			       NULL) != SQLITE_OK)
-		goto fail;
+	if (prepare(db, &st, "SELECT member, wrapper, dispatcher, policy,"
+		    " location FROM hooks ORDER BY rowid"))
+		goto out;
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		struct fact_hook *x = facts_add_hook(f);
 
@@ -394,23 +369,18 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->policy = col_str(st, 3);
 		x->where = col_str(st, 4);
 	}
-	sqlite3_finalize(st);
-	if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key='tree'",
-			       -1, &st, NULL) != SQLITE_OK)
-		goto fail;
+	if (prepare(db, &st, "SELECT value FROM meta WHERE key='tree'"))
+		goto out;
 	if (sqlite3_step(st) == SQLITE_ROW)
 		f->tree = col_str(st, 0);
+	ret = 0;
+out:
+	if (ret)
+		error_at(path, 0, "facts database: cannot read it: %s; collect "
+			 "again into a new file", sqlite3_errmsg(db));
 	sqlite3_finalize(st);
 	free(ids);
 	free(um.id);
 	free(order);
-	return 0;
-fail:
-	error_at(path, 0, "facts database: cannot read it: %s; collect again "
-		 "into a new file", sqlite3_errmsg(db));
-	sqlite3_finalize(st);
-	free(ids);
-	free(um.id);
-	free(order);
-	return -1;
+	return ret;
 }

@@ -46,6 +46,7 @@ sqlite3 *factsdb_open(const char *path)
 {
 	sqlite3 *db = NULL;
 	sqlite3_stmt *st;
+	const char *version;
 	char *err = NULL;
 	int rc;
 
@@ -76,11 +77,13 @@ sqlite3 *factsdb_open(const char *path)
 		return NULL;
 	}
 	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW && strcmp((const char *)sqlite3_column_text(st, 0),
-				       SCHEMA_VERSION)) {
+	version = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) :
+		  NULL;
+	if (rc == SQLITE_ROW && (!version || strcmp(version, SCHEMA_VERSION))) {
 		error_at(path, 0, "facts database of schema %s, this hookwrap "
 			 "writes schema %s; remove the file and collect "
-			 "again", sqlite3_column_text(st, 0), SCHEMA_VERSION);
+			 "again", version ? version : "(none)",
+			 SCHEMA_VERSION);
 		sqlite3_finalize(st);
 		sqlite3_close(db);
 		return NULL;
@@ -284,16 +287,18 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 	struct unit_map um = { NULL, 0 };
 	sqlite3_int64 *ids = NULL;
 	int *order = NULL;
-	int ret = -1;
+	int ret = -1, rc;
 
 	memset(f, 0, sizeof(*f));
 	if (prepare(db, &st, "SELECT id, path FROM units ORDER BY path"))
 		goto out;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		ids = xrealloc(ids, (f->nunits + 1) * sizeof(*ids));
 		ids[f->nunits] = sqlite3_column_int64(st, 0);
 		facts_add_unit(f, (const char *)sqlite3_column_text(st, 1));
 	}
+	if (rc != SQLITE_DONE)
+		goto out;
 	/* Sorted ids, each with the index of its unit in path order. */
 	um.n = f->nunits;
 	um.id = xcalloc(um.n + 1, sizeof(*um.id));
@@ -306,7 +311,7 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		    " FROM functions f JOIN units u ON u.id=f.unit"
 		    " ORDER BY u.path, f.rowid"))
 		goto out;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		int u = unit_index(&um, sqlite3_column_int64(st, 0));
 		struct fact_fn *x = facts_add_fn(f, order[u]);
 
@@ -315,13 +320,15 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->file = col_str(st, 3);
 		x->line = sqlite3_column_int(st, 4);
 	}
+	if (rc != SQLITE_DONE)
+		goto out;
 	if (prepare(db, &st, "SELECT c.unit, caller, callee, hook, prim, sleep,"
 		    " text, file, line, col, atomic, region, region_file,"
 		    " region_line, depth, released, own"
 		    " FROM calls c JOIN units u ON u.id=c.unit"
 		    " ORDER BY u.path, c.rowid"))
 		goto out;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		int u = unit_index(&um, sqlite3_column_int64(st, 0));
 		struct fact_call *x = facts_add_call(f, order[u]);
 
@@ -342,11 +349,13 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->released = sqlite3_column_int(st, 15);
 		x->own = sqlite3_column_int(st, 16);
 	}
+	if (rc != SQLITE_DONE)
+		goto out;
 	if (prepare(db, &st, "SELECT r.unit, hook, impl, file, line, how, col"
 		    " FROM registrations r JOIN units u ON u.id=r.unit"
 		    " ORDER BY u.path, r.rowid"))
 		goto out;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		int u = unit_index(&um, sqlite3_column_int64(st, 0));
 		struct fact_reg *x = facts_add_reg(f, order[u]);
 
@@ -357,10 +366,12 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->how = col_str(st, 5);
 		x->col = sqlite3_column_int(st, 6);
 	}
+	if (rc != SQLITE_DONE)
+		goto out;
 	if (prepare(db, &st, "SELECT member, wrapper, dispatcher, policy,"
 		    " location FROM hooks ORDER BY rowid"))
 		goto out;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct fact_hook *x = facts_add_hook(f);
 
 		x->member = col_str(st, 0);
@@ -369,15 +380,23 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->policy = col_str(st, 3);
 		x->where = col_str(st, 4);
 	}
+	if (rc != SQLITE_DONE)
+		goto out;
 	if (prepare(db, &st, "SELECT value FROM meta WHERE key='tree'"))
 		goto out;
-	if (sqlite3_step(st) == SQLITE_ROW)
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
 		f->tree = col_str(st, 0);
+	else if (rc != SQLITE_DONE)
+		goto out;
 	ret = 0;
 out:
-	if (ret)
+	if (ret) {
+		/* A read that stops early is an error, never fewer facts. */
 		error_at(path, 0, "facts database: cannot read it: %s; collect "
 			 "again into a new file", sqlite3_errmsg(db));
+		facts_free(f);
+	}
 	sqlite3_finalize(st);
 	free(ids);
 	free(um.id);

@@ -161,7 +161,8 @@ printf 'profile = lsm-hooks\nwrappers =\nguard.task_kill = rcu\nguard.task_free 
 	>"$G/hookwrap.conf"
 rm -f "$OUT/guard.db"*
 for u in $UNITS; do
-	(cd "$G" && "$HOOKWRAP" check --db="$OUT/guard.db" $KFLAGS "$u")
+	(cd "$G" && "$HOOKWRAP" check --db="$OUT/guard.db" $KFLAGS "$u") \
+		>>"$OUT/guard.check.out"
 done
 (cd "$G" && "$HOOKWRAP" report --db="$OUT/guard.db" --rule sleep-under-guard) \
 	>"$OUT/guard.txt"
@@ -194,3 +195,16 @@ check "check --db in a missing directory: exit 2" test $? -eq 2
 contains "unwritable database: says so" "$OUT/bad5.out" "cannot open the facts database"
 "$HOOKWRAP" manifest --db="$OUT/junk.db" "$T" >"$OUT/bad6.out" 2>&1
 check "manifest --db junk: exit 2" test $? -eq 2
+# A database whose schema row was blanked, and one whose units cannot
+# all be read (the second row overflows): a message and exit 2, not a crash or fewer facts.
+cp "$DB" "$OUT/noschema.db"
+sqlite3 "$OUT/noschema.db" "UPDATE meta SET value=NULL WHERE key='schema'"
+"$HOOKWRAP" report --db="$OUT/noschema.db" >"$OUT/bad7.out" 2>&1
+check "a schema row without a value: exit 2" test $? -eq 2
+contains "... named as no schema" "$OUT/bad7.out" "facts database of schema (none)"
+cp "$DB" "$OUT/badunits.db"
+sqlite3 "$OUT/badunits.db" "ALTER TABLE units RENAME TO units_real; CREATE VIEW units AS SELECT id, CASE WHEN id > (SELECT min(id) FROM units_real) THEN abs(-9223372036854775807 - 1) ELSE path END AS path FROM units_real"
+"$HOOKWRAP" report --db="$OUT/badunits.db" >"$OUT/bad8.out" 2>&1
+check "a read that fails partway: exit 2" test $? -eq 2
+contains "... says the database cannot be read" "$OUT/bad8.out" "cannot read it"
+

@@ -17,7 +17,8 @@ GCC_ONLY="-mpreferred-stack-boundary=2 -fno-allow-store-data-races
  -mindirect-branch=thunk-extern -mindirect-branch-register -mrecord-mcount
  -fmin-function-alignment=16 -mpc32 --param=allow-store-data-races=0
  -ftrivial-auto-var-init=zero -fno-tree-vrp -fmerge-constants
- -mindirect-branch-cs-prefix"
+ -mindirect-branch-cs-prefix --arch=x86 -fdiagnostic-prefix
+ -gcc-base-dir /usr/lib/gcc/x86_64-linux-gnu/12"
 OUTPUTS="-Wp,-MD,drivers/.calls.o.d -MD -MF drivers/.x.d -c -o drivers/calls.o -pipe"
 (cd "$T" && "$HOOKWRAP" check -D__linux__ -Dlinux -D__STDC__ -Wbitwise $KFLAGS \
 	$GCC_ONLY $OUTPUTS -Wall -Werror -O2 -fno-strict-aliasing -msoft-float \

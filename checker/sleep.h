@@ -1,7 +1,8 @@
 /*
  * sleep.h - the sleep analysis inside the checker: the tables of atomic
  * and sleeping primitives (sleep_prims.c), the scan of one unit into
- * facts (sleep_scan.c), the per-unit driver that stores and links them
+ * facts (sleep_scan.c) with what its conditions and calls say of
+ * parameters (sleep_params.c), the per-unit driver that stores and links them
  * (sleep_unit.c) and the findings the three sleep rules report from a
  * link (sleep_report.c).
  */
@@ -39,6 +40,38 @@ int gfp_blocks(const char *tokens);
  * ("struct mutex") when known, else NULL: then the name decides.
  */
 int lock_sleeps(const char *arg, const char *type);
+
+/*
+ * sleep_params.c: the parameters of the function being scanned, for
+ * sleeps that depend on an argument (docs/facts-db.md: cond, args).
+ */
+struct params {
+	CXTranslationUnit tu;
+	CXCursor fn;
+	int n;
+	unsigned long long written;	/* assigned in the body: not assumed */
+	int written_known;
+};
+
+void params_begin(struct params *pa, CXTranslationUnit tu, CXCursor fn);
+/* Which parameter c names (an unassigned one), or -1. */
+int params_index(struct params *pa, CXCursor c);
+/*
+ * Does condition c test one parameter, and only that ("p", "!p",
+ * "likely(!p)")?  i+1 when c holds if parameter i is true, -(i+1) when
+ * it holds if it is false, 0 otherwise.
+ */
+int params_test(struct params *pa, CXCursor c);
+/* A condition as the facts store it: "p2", "!p2"; NULL for 0. */
+char *params_cond_text(int cond);
+/*
+ * A call's arguments as the facts store them: "1"/"0" for a constant,
+ * "pN" for the caller's parameter N, "?" else, comma-separated, trailing
+ * "?" left off ("0,p1"); NULL when none is known.
+ */
+char *params_args(struct params *pa, CXCursor call);
+/* A condition the compiler folds (IS_ENABLED(CONFIG_X)): 1, 0, or -1. */
+int sleep_constant(CXCursor cond);
 
 /* sleep_scan.c: the facts of cx's unit (unit 0 of f). */
 void sleep_scan(struct check_ctx *cx, struct facts *f);

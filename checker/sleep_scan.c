@@ -27,6 +27,9 @@ struct astate {
 	int must, must_rel;	/* the same on every path (for summaries) */
 	int dead;		/* no path reaches here */
 	int region;		/* the outermost open region, or -1 */
+	int cond;		/* what this path assumes of a parameter:
+				   i+1 "param i is true", -(i+1) "false",
+				   0 nothing (docs/facts-db.md, cond) */
 };
 
 struct region {
@@ -75,6 +78,7 @@ struct scan {
 	unsigned nlines;
 	/* The function being walked. */
 	char *fn;
+	struct params pa;	/* its parameters, for conditions */
 	struct astate st;
 	struct region *rg;
 	int nrg;
@@ -99,10 +103,11 @@ static struct astate merge(struct astate a, struct astate b)
 	m.released = a.released > b.released ? a.released : b.released;
 	m.must = a.must < b.must ? a.must : b.must;
 	m.must_rel = a.must_rel < b.must_rel ? a.must_rel : b.must_rel;
+	m.cond = a.cond == b.cond ? a.cond : 0;
 	return m;
 }
 
-static const struct astate dead_state = { 0, 0, 0, 0, 1, -1 };
+static const struct astate dead_state = { 0, 0, 0, 0, 1, -1, 0 };
 
 static unsigned offset_of(CXSourceLocation l, CXFile *f)
 {
@@ -543,6 +548,7 @@ static struct fact_call *add_call(struct scan *s, CXCursor at,
 	c->file = xstrdup(s->cx->main_shown);
 	where_of(at, &c->line, &c->col);
 	c->released = s->st.dead ? 0 : s->st.released;
+	c->cond = params_cond_text(s->st.dead ? 0 : s->st.cond);
 	if (s->st.depth && !s->st.dead && s->st.region >= 0 &&
 	    !silenced(s, c->line)) {
 		int entry_held = s->entry - s->st.released;
@@ -681,6 +687,7 @@ static void do_call(struct scan *s, CXCursor c)
 			return;
 		fc = add_call(s, c, "");
 		fc->hook = member;
+		fc->args = params_args(&s->pa, c);
 		raw = fe_table_member(callee, s->cx->t);
 		if (raw && !s->cx->t->hook_list)
 			fc->text = xasprintf("%s->%s", s->cx->t->pointer,
@@ -710,6 +717,7 @@ static void do_call(struct scan *s, CXCursor c)
 			an = callee_annotation(s, ref, name);
 			fc = add_call(s, c, name);
 			fc->text = xstrdup(name);
+			fc->args = params_args(&s->pa, c);
 			hook = wrapper_hook(s, name);
 			if (hook)
 				fc->hook = xstrdup(hook);
@@ -808,26 +816,13 @@ static int trylock_test(struct scan *s, CXCursor cond, char **text,
 	return 0;
 }
 
-/* A condition the compiler folds (IS_ENABLED(CONFIG_X)): 1, 0, or -1. */
-static int constant_test(CXCursor cond)
-{
-	CXEvalResult r = clang_Cursor_Evaluate(cond);
-	int v = -1;
-
-	if (!r)
-		return -1;
-	if (clang_EvalResult_getKind(r) == CXEval_Int)
-		v = clang_EvalResult_getAsLongLong(r) != 0;
-	clang_EvalResult_dispose(r);
-	return v;
-}
-
 static void walk_if(struct scan *s, struct kids *k)
 {
 	char *text = NULL;
 	unsigned line = 0;
 	int t = trylock_test(s, k->v[0], &text, &line);
-	int known = t ? -1 : constant_test(k->v[0]);
+	int known = t ? -1 : sleep_constant(k->v[0]);
+	int pt = t || known >= 0 ? 0 : params_test(&s->pa, k->v[0]);
 	struct astate before, then;
 
 	if (known >= 0) {	/* only the branch the build keeps */
@@ -842,10 +837,15 @@ static void walk_if(struct scan *s, struct kids *k)
 	before = s->st;
 	if (t == 1)
 		acquire(s, xstrdup(text), line);
+	/* "if (!nofail) return ...;": what follows assumes nofail. */
+	if (pt && !s->st.cond)
+		s->st.cond = pt;
 	if (k->n > 1)
 		walk(s, k->v[1]);
 	then = s->st;
 	s->st = before;
+	if (pt && !s->st.cond)
+		s->st.cond = -pt;
 	if (t == 2)
 		acquire(s, xstrdup(text), line);
 	if (k->n > 2)
@@ -1039,6 +1039,8 @@ static void walk_function(struct scan *s, CXCursor fn)
 	int entry;
 
 	s->fn = fe_spelling(fn);
+	params_begin(&s->pa, s->tu, fn);
+	s->st.cond = 0;
 	ff->name = xstrdup(s->fn);
 	ff->is_static = clang_Cursor_getStorageClass(fn) == CX_SC_Static;
 	ff->file = xstrdup(s->cx->main_shown);

@@ -73,6 +73,8 @@ void facts_free(struct facts *f)
 		free(c->file);
 		free(c->region);
 		free(c->region_file);
+		free(c->cond);
+		free(c->args);
 	}
 	for (int i = 0; i < f->nregs; i++) {
 		free(f->regs[i].hook);

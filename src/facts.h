@@ -33,6 +33,10 @@ struct fact_call {
 	int own;		/* of those, opened by this function */
 	int released;		/* locks the function released that it did
 				   not take, before this call */
+	char *cond;		/* what the call assumes of a parameter of
+				   its caller: "p1" true, "!p1" false */
+	char *args;		/* per argument: "1"/"0" constant, "pN" the
+				   caller's parameter N, "?": "0,p2" */
 	char *region;		/* what began it: "spin_lock(&l)" */
 	char *region_file;
 	unsigned region_line;
@@ -91,6 +95,8 @@ struct link_node {
 	int is_hook;
 	int fn;			/* index into facts.fns, or hook index */
 	int dist;		/* steps to a sleep; 0: does not sleep */
+	int cond;		/* when it does: 0 always, i+1 when its
+				   parameter i is true, -(i+1) when false */
 	int next;		/* node it sleeps through, or -1 */
 	int via_call;		/* the call that makes it sleep */
 };
@@ -101,6 +107,9 @@ struct link {
 	int nnodes;
 	int *call_target;	/* per call: node called, or -1 */
 	int *call_hook;		/* per call: hook node, or -1 */
+	int *call_cond;		/* per call: its cond, as link_node.cond */
+	int **call_args;	/* per call: ARG_* or a parameter, per arg */
+	int *call_nargs;
 	int nhooks;		/* hook nodes are 0 .. nhooks-1 */
 	const char **hook_names;
 	struct impl_list {
@@ -116,6 +125,8 @@ void link_free(struct link *lk);
 /*
  * What a call may sleep through: the node it reaches with the shortest
  * chain, or -1 when it cannot sleep (a primitive that sleeps gives -2).
+ * A callee that sleeps only for some value of a parameter does not make
+ * a call that passes the other value a sleeping one.
  */
 int link_call_sleeps(const struct link *lk, int call);
 /* "f() -> g() -> kmalloc(GFP_KERNEL)" from node n. */

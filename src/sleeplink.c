@@ -8,9 +8,22 @@
  * gives every node that may sleep and one shortest chain that shows
  * why.  Calls to primitives are not followed: the primitive's table
  * entry decides.
+ *
+ * A node may sleep only when one of its parameters is true (or false):
+ * "if (!nofail) return kmalloc(GFP_ATOMIC); return kmalloc(GFP_KERNEL)".
+ * Each call says what its path assumes of its caller's parameters and
+ * what it passes (constants, the caller's own parameters), so a call
+ * that passes false to such a node does not sleep through it, and one
+ * that passes its own parameter makes its caller conditional in turn.
+ * One condition per node: two different ones make it "always", which
+ * keeps the answer a may-sleep (never fewer sleeps than without).
+ * The search is then a worklist: a node is visited again when its
+ * condition widens, which happens at most twice.
  */
 #include "facts.h"
 
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct map {
@@ -146,12 +159,102 @@ static void add_impl(struct impl_list *il, int node, int reg)
 	il->reg[il->n++] = reg;
 }
 
+/* Argument kinds in call_args; a parameter is its index (>= 0). */
+enum { ARG_FALSE = -1, ARG_TRUE = -2, ARG_UNKNOWN = -3 };
+#define NEVER INT_MIN
+
+/* "p2" -> 3, "!p2" -> -3, NULL -> 0. */
+static int parse_cond(const char *s)
+{
+	int neg = 0;
+
+	if (!s)
+		return 0;
+	if (*s == '!') {
+		neg = 1;
+		s++;
+	}
+	if (*s != 'p')
+		return 0;
+	return neg ? -(atoi(s + 1) + 1) : atoi(s + 1) + 1;
+}
+
+static int *parse_args(const char *s, int *n)
+{
+	int *v = NULL;
+
+	*n = 0;
+	while (s && *s) {
+		v = xrealloc(v, (*n + 1) * sizeof(*v));
+		v[*n] = *s == 'p' ? atoi(s + 1) : *s == '1' ? ARG_TRUE :
+			*s == '0' ? ARG_FALSE : ARG_UNKNOWN;
+		(*n)++;
+		s = strchr(s, ',');
+		if (s)
+			s++;
+	}
+	return v;
+}
+
+/*
+ * When does call i sleep through callee node v, in terms of its caller's
+ * parameters?  NEVER, 0 (always) or a condition; through_name: the call
+ * names a wrapper of hook v, whose arguments need not be the hook's.
+ */
+static int through(const struct link *lk, int call, int v, int through_name)
+{
+	int c = lk->nodes[v].cond, j, a;
+
+	if (!c || call < 0)
+		return c;	/* a hook to its implementation: the same */
+	if (through_name)
+		return 0;
+	j = (c > 0 ? c : -c) - 1;
+	a = j < lk->call_nargs[call] ? lk->call_args[call][j] : ARG_UNKNOWN;
+	if (a == ARG_UNKNOWN)
+		return 0;
+	if (a == ARG_TRUE || a == ARG_FALSE)
+		return (a == ARG_TRUE) == (c > 0) ? 0 : NEVER;
+	return c > 0 ? a + 1 : -(a + 1);
+}
+
+/* Node u may sleep under cond; 1 when that is news to it. */
+static int reach(struct link *lk, int u, int cond, int dist, int next,
+		 int call)
+{
+	struct link_node *x = &lk->nodes[u];
+
+	if (cond == NEVER)
+		return 0;
+	if (!x->dist) {
+		x->dist = dist;
+		x->next = next;
+		x->via_call = call;
+		x->cond = cond;
+		return 1;
+	}
+	if (x->cond && x->cond != cond) {
+		x->cond = 0;
+		return 1;
+	}
+	return 0;
+}
+
+/* A call's own condition and its callee's, both to hold: keep one. */
+static int both(int own, int callee)
+{
+	if (callee == NEVER)
+		return NEVER;
+	return own ? own : callee;
+}
+
 static void search(struct link *lk, struct edge *e, int ne)
 {
 	const struct facts *f = lk->f;
 	int *first = xcalloc(lk->nnodes + 1, sizeof(int));
 	int *rev = xcalloc(ne + 1, sizeof(int));
-	int *queue = xcalloc(lk->nnodes + 1, sizeof(int));
+	int cap = 3 * lk->nnodes + 1;	/* each node: at most 3 visits */
+	int *queue = xcalloc(cap, sizeof(int));
 	int head = 0, tail = 0;
 
 	/* Reverse adjacency, edges into each node in insertion order. */
@@ -166,7 +269,7 @@ static void search(struct link *lk, struct edge *e, int ne)
 			rev[first[e[i].to] + fill[e[i].to]++] = i;
 		free(fill);
 	}
-	/* Sources: a function's first sleeping primitive. */
+	/* Sources: the functions that call a sleeping primitive. */
 	for (int i = 0; i < f->ncalls; i++) {
 		const struct fact_call *c = &f->calls[i];
 		int n;
@@ -174,25 +277,24 @@ static void search(struct link *lk, struct edge *e, int ne)
 		if (!c->prim || !c->sleep)
 			continue;
 		n = fn_node(lk, c->caller, f->call_unit[i]);
-		if (n < 0 || lk->nodes[n].dist)
-			continue;
-		lk->nodes[n].dist = 1;
-		lk->nodes[n].via_call = i;
-		queue[tail++] = n;
+		if (n >= 0 && reach(lk, n, lk->call_cond[i], 1, -1, i) &&
+		    tail < cap)
+			queue[tail++] = n;
 	}
 	while (head < tail) {
 		int v = queue[head++];
 
 		for (int k = first[v]; k < first[v + 1]; k++) {
 			const struct edge *x = &e[rev[k]];
-			struct link_node *u = &lk->nodes[x->from];
+			int call = x->call;
+			int named = call >= 0 && lk->nodes[v].is_hook &&
+				    *f->calls[call].callee;
+			int cond = both(call >= 0 ? lk->call_cond[call] : 0,
+					through(lk, call, v, named));
 
-			if (u->dist)
-				continue;
-			u->dist = lk->nodes[v].dist + 1;
-			u->next = v;
-			u->via_call = x->call;
-			queue[tail++] = x->from;
+			if (reach(lk, x->from, cond, lk->nodes[v].dist + 1, v,
+				  call) && tail < cap)
+				queue[tail++] = x->from;
 		}
 	}
 	free(first);
@@ -245,9 +347,15 @@ void link_build(struct link *lk, const struct facts *f)
 	}
 	lk->call_target = xcalloc(f->ncalls + 1, sizeof(int));
 	lk->call_hook = xcalloc(f->ncalls + 1, sizeof(int));
+	lk->call_cond = xcalloc(f->ncalls + 1, sizeof(int));
+	lk->call_args = xcalloc(f->ncalls + 1, sizeof(int *));
+	lk->call_nargs = xcalloc(f->ncalls + 1, sizeof(int));
 	for (int i = 0; i < f->ncalls; i++) {
 		const struct fact_call *c = &f->calls[i];
 		int from = fn_node(lk, c->caller, f->call_unit[i]);
+
+		lk->call_cond[i] = parse_cond(c->cond);
+		lk->call_args[i] = parse_args(c->args, &lk->call_nargs[i]);
 
 		lk->call_target[i] = -1;
 		lk->call_hook[i] = -1;
@@ -273,6 +381,11 @@ void link_free(struct link *lk)
 	}
 	free(lk->impls);
 	free(lk->nodes);
+	for (int i = 0; lk->f && i < lk->f->ncalls; i++)
+		free(lk->call_args[i]);
+	free(lk->call_args);
+	free(lk->call_nargs);
+	free(lk->call_cond);
 	free(lk->call_target);
 	free(lk->call_hook);
 	free(lk->hook_names);
@@ -305,8 +418,10 @@ int link_call_sleeps(const struct link *lk, int call)
 	for (int i = 0; i < 2; i++) {
 		int n = cand[i];
 
-		if (n >= 0 && lk->nodes[n].dist &&
-		    (best < 0 || lk->nodes[n].dist < lk->nodes[best].dist))
+		if (n < 0 || !lk->nodes[n].dist ||
+		    through(lk, call, n, i == 0 && *c->callee) == NEVER)
+			continue;
+		if (best < 0 || lk->nodes[n].dist < lk->nodes[best].dist)
 			best = n;
 	}
 	return best;

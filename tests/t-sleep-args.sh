@@ -1,0 +1,95 @@
+#!/bin/bash
+# Sleeps that depend on an argument: a callee that sleeps only when a
+# parameter is true (or false) does not make a call that passes the
+# other value a sleeping one; a parameter passed on moves the condition
+# to the caller; anything unknown still counts.  Fixture:
+# kernel/flags.c of the sleep-hooks fixture ("bug:" and "fine:").
+. "$(dirname "$0")/lib.sh"
+export HOOKWRAP_CACHE_DIR="$OUT/cache"
+
+T=$(copy_fixture sleep-hooks)
+DB="$OUT/facts.db"
+KFLAGS="-nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1
+ -DCONFIG_SECURITY_NETWORK=1"
+F=kernel/flags.c
+
+(cd "$T" && "$HOOKWRAP" check --db="$DB" $KFLAGS $F)
+check "collect kernel/flags.c" test $? -eq 0
+(cd "$T" && "$HOOKWRAP" report --db="$DB") >"$OUT/report.txt" 2>"$OUT/err"
+same "report: nothing on stderr" /dev/null "$OUT/err"
+
+# The calls of flags_bug(), and nothing else.
+first=$(grep -n '^void flags_bug' "$T/$F" | cut -d: -f1)
+last=$(awk -v f="$first" 'NR > f && /^}/ { print NR; exit }' "$T/$F")
+awk -v a="$first" -v b="$last" 'NR > a && NR < b && /\(/ && !/spin_/ {
+	print NR }' "$T/$F" >"$OUT/want"
+grep -F "[sleep-in-atomic]" "$OUT/report.txt" | cut -d: -f2 >"$OUT/got"
+same "every call of flags_bug() is reported, no call of flags_fine()" \
+	"$OUT/want" "$OUT/got"
+check "six calls in flags_bug()" test "$(wc -l <"$OUT/want")" -eq 6
+contains "a constant that sleeps: grab(1)" "$OUT/report.txt" \
+	"grab() may sleep inside the atomic region begun by spin_lock(&flag_lock)"
+contains "a parameter passed on: path_perm(7, 0) -> get_buffer(in_atomic)" \
+	"$OUT/report.txt" "path_perm() -> get_buffer() -> might_sleep()"
+contains "an unknown argument still counts: pick(unknown)" "$OUT/report.txt" \
+	"pick() may sleep"
+contains "a parameter assigned before its test is not assumed" \
+	"$OUT/report.txt" "rewritten() -> kmalloc(GFP_KERNEL)"
+
+# The facts behind it (docs/facts-db.md: cond, args).
+q() { sqlite3 "$DB" "$1"; }
+check "early return: what follows assumes the parameter (p0)" test \
+	"$(q "SELECT cond FROM calls WHERE caller='grab' AND sleep IS NOT NULL")" = p0
+check "if (!in_atomic) might_sleep(): !p0" test \
+	"$(q "SELECT cond FROM calls WHERE caller='get_buffer' AND callee='might_sleep'")" = '!p0'
+check "?: gives each branch its side" test \
+	"$(q "SELECT group_concat(cond, ' ') FROM (SELECT cond FROM calls WHERE caller='pick' ORDER BY col)")" = 'p0 !p0'
+check "likely(): the test inside counts" test \
+	"$(q "SELECT cond FROM calls WHERE caller='pick_likely' AND sleep IS NOT NULL")" = '!p0'
+check "an assigned parameter is never assumed" test \
+	-z "$(q "SELECT cond FROM calls WHERE caller='rewritten' AND callee='kmalloc'")"
+check "args: the caller's parameter passed on" test \
+	"$(q "SELECT args FROM calls WHERE caller='path_perm' AND callee='get_buffer'")" = p1
+check "args: constants folded, enum true included" test \
+	"$(q "SELECT args FROM calls WHERE caller='flags_fine' AND callee='path_perm'")" = 0,1
+check "args: nothing known is NULL" test \
+	"$(q "SELECT count(*) FROM calls WHERE caller='path_perm' AND callee='get_buffer' AND args IS NULL")" -eq 0
+
+# Across units: flags_alloc(may_block) sleeps when may_block.
+cat >"$T/kernel/flags_user.c" <<'C'
+#include <linux/spinlock.h>
+
+extern void *flags_alloc(bool may_block);
+static spinlock_t user_lock;
+
+void *user_atomic(void)
+{
+	void *p;
+
+	spin_lock(&user_lock);
+	p = flags_alloc(0);
+	spin_unlock(&user_lock);
+	return p;
+}
+
+void *user_blocking(void)
+{
+	void *p;
+
+	spin_lock(&user_lock);
+	p = flags_alloc(1);
+	spin_unlock(&user_lock);
+	return p;
+}
+C
+(cd "$T" && "$HOOKWRAP" check --db="$DB" $KFLAGS kernel/flags_user.c)
+(cd "$T" && "$HOOKWRAP" report --db="$DB") >"$OUT/report2.txt"
+contains "across units: flags_alloc(1) under a lock is reported" \
+	"$OUT/report2.txt" "kernel/flags_user.c:21:6: warning: flags_alloc() may sleep"
+lacks "across units: flags_alloc(0) is not" "$OUT/report2.txt" \
+	"kernel/flags_user.c:11:"
+
+# Without --db: the units of one run, linked in memory, say the same.
+(cd "$T" && "$HOOKWRAP" check $KFLAGS $F) >"$OUT/mem.txt" 2>&1
+grep -F "[sleep-in-atomic]" "$OUT/mem.txt" | cut -d: -f2 >"$OUT/mem.got"
+same "without --db: the same six" "$OUT/want" "$OUT/mem.got"

@@ -17,8 +17,10 @@
  * that passes its own parameter makes its caller conditional in turn.
  * One condition per node: two different ones make it "always", which
  * keeps the answer a may-sleep (never fewer sleeps than without).
- * The search is then a worklist: a node is visited again when its
- * condition widens, which happens at most twice.
+ * The search is then two phases: a worklist for the conditions (a node
+ * is visited again when its condition widens, at most twice), then a
+ * breadth-first pass for the chains, each through an edge whose
+ * condition is the node's own.
  */
 #include "facts.h"
 
@@ -218,28 +220,6 @@ static int through(const struct link *lk, int call, int v, int through_name)
 	return c > 0 ? a + 1 : -(a + 1);
 }
 
-/* Node u may sleep under cond; 1 when that is news to it. */
-static int reach(struct link *lk, int u, int cond, int dist, int next,
-		 int call)
-{
-	struct link_node *x = &lk->nodes[u];
-
-	if (cond == NEVER)
-		return 0;
-	if (!x->dist) {
-		x->dist = dist;
-		x->next = next;
-		x->via_call = call;
-		x->cond = cond;
-		return 1;
-	}
-	if (x->cond && x->cond != cond) {
-		x->cond = 0;
-		return 1;
-	}
-	return 0;
-}
-
 /* A call's own condition and its callee's, both to hold: keep one. */
 static int both(int own, int callee)
 {
@@ -248,28 +228,70 @@ static int both(int own, int callee)
 	return own ? own : callee;
 }
 
-static void search(struct link *lk, struct edge *e, int ne)
+/* When does call (an edge into node v; -1: hook to implementation)? */
+static int edge_cond(const struct link *lk, int call, int v)
+{
+	int named = call >= 0 && lk->nodes[v].is_hook &&
+		    *lk->f->calls[call].callee;
+
+	return both(call >= 0 ? lk->call_cond[call] : 0,
+		    through(lk, call, v, named));
+}
+
+struct graph {
+	const struct edge *e;
+	int ne;
+	int *first, *rev;	/* edges into each node, in insertion order */
+	char *seen;		/* may sleep (phase one) */
+	int *queue;
+	int head, tail, cap;
+};
+
+static void push(struct graph *g, int n)
+{
+	if (g->tail < g->cap)
+		g->queue[g->tail++] = n;
+}
+
+/* Phase one: node u may sleep under cond; widen what it had. */
+static void widen(struct link *lk, struct graph *g, int u, int cond)
+{
+	struct link_node *x = &lk->nodes[u];
+
+	if (cond == NEVER)
+		return;
+	if (!g->seen[u]) {
+		g->seen[u] = 1;
+		x->cond = cond;
+		push(g, u);
+	} else if (x->cond && x->cond != cond) {
+		x->cond = 0;
+		push(g, u);
+	}
+}
+
+/* Phase two: the chain of u goes through v by call. */
+static void assign(struct link *lk, struct graph *g, int u, int v, int call)
+{
+	struct link_node *x = &lk->nodes[u];
+
+	x->dist = v >= 0 ? lk->nodes[v].dist + 1 : 1;
+	x->next = v;
+	x->via_call = call;
+	push(g, u);
+}
+
+/*
+ * Phase two, breadth first from the sources: a node takes the first
+ * edge whose condition is the node's own (so a chain shown for a node
+ * that always sleeps is one that always does); strict 0 accepts any
+ * feasible edge, for nodes whose condition is two merged ones.
+ */
+static int chains(struct link *lk, struct graph *g, int strict)
 {
 	const struct facts *f = lk->f;
-	int *first = xcalloc(lk->nnodes + 1, sizeof(int));
-	int *rev = xcalloc(ne + 1, sizeof(int));
-	int cap = 3 * lk->nnodes + 1;	/* each node: at most 3 visits */
-	int *queue = xcalloc(cap, sizeof(int));
-	int head = 0, tail = 0;
+	int before = g->tail;
 
-	/* Reverse adjacency, edges into each node in insertion order. */
-	for (int i = 0; i < ne; i++)
-		first[e[i].to + 1]++;
-	for (int i = 0; i < lk->nnodes; i++)
-		first[i + 1] += first[i];
-	{
-		int *fill = xcalloc(lk->nnodes + 1, sizeof(int));
-
-		for (int i = 0; i < ne; i++)
-			rev[first[e[i].to] + fill[e[i].to]++] = i;
-		free(fill);
-	}
-	/* Sources: the functions that call a sleeping primitive. */
 	for (int i = 0; i < f->ncalls; i++) {
 		const struct fact_call *c = &f->calls[i];
 		int n;
@@ -277,29 +299,86 @@ static void search(struct link *lk, struct edge *e, int ne)
 		if (!c->prim || !c->sleep)
 			continue;
 		n = fn_node(lk, c->caller, f->call_unit[i]);
-		if (n >= 0 && reach(lk, n, lk->call_cond[i], 1, -1, i) &&
-		    tail < cap)
-			queue[tail++] = n;
+		if (n >= 0 && g->seen[n] && !lk->nodes[n].dist &&
+		    lk->call_cond[i] != NEVER &&
+		    (!strict || lk->call_cond[i] == lk->nodes[n].cond))
+			assign(lk, g, n, -1, i);
 	}
-	while (head < tail) {
-		int v = queue[head++];
+	if (!strict)
+		for (int i = 0; i < g->ne; i++) {
+			const struct edge *x = &g->e[i];
 
-		for (int k = first[v]; k < first[v + 1]; k++) {
-			const struct edge *x = &e[rev[k]];
-			int call = x->call;
-			int named = call >= 0 && lk->nodes[v].is_hook &&
-				    *f->calls[call].callee;
-			int cond = both(call >= 0 ? lk->call_cond[call] : 0,
-					through(lk, call, v, named));
+			if (g->seen[x->from] && !lk->nodes[x->from].dist &&
+			    lk->nodes[x->to].dist &&
+			    edge_cond(lk, x->call, x->to) != NEVER)
+				assign(lk, g, x->from, x->to, x->call);
+		}
+	while (g->head < g->tail) {
+		int v = g->queue[g->head++];
 
-			if (reach(lk, x->from, cond, lk->nodes[v].dist + 1, v,
-				  call) && tail < cap)
-				queue[tail++] = x->from;
+		for (int k = g->first[v]; k < g->first[v + 1]; k++) {
+			const struct edge *x = &g->e[g->rev[k]];
+			int u = x->from;
+
+			if (g->seen[u] && !lk->nodes[u].dist &&
+			    edge_cond(lk, x->call, v) == lk->nodes[u].cond)
+				assign(lk, g, u, v, x->call);
 		}
 	}
-	free(first);
-	free(rev);
-	free(queue);
+	return g->tail > before;
+}
+
+static void search(struct link *lk, struct edge *e, int ne)
+{
+	const struct facts *f = lk->f;
+	struct graph g = { e, ne, NULL, NULL, NULL, NULL, 0, 0, 0 };
+
+	g.first = xcalloc(lk->nnodes + 1, sizeof(int));
+	g.rev = xcalloc(ne + 1, sizeof(int));
+	g.seen = xcalloc(lk->nnodes + 1, 1);
+	g.cap = 3 * lk->nnodes + 1;	/* phase one: two visits a node */
+	g.queue = xcalloc(g.cap, sizeof(int));
+	for (int i = 0; i < ne; i++)
+		g.first[e[i].to + 1]++;
+	for (int i = 0; i < lk->nnodes; i++)
+		g.first[i + 1] += g.first[i];
+	{
+		int *fill = xcalloc(lk->nnodes + 1, sizeof(int));
+
+		for (int i = 0; i < ne; i++)
+			g.rev[g.first[e[i].to] + fill[e[i].to]++] = i;
+		free(fill);
+	}
+	/* Phase one: which nodes may sleep, and under what condition. */
+	for (int i = 0; i < f->ncalls; i++) {
+		const struct fact_call *c = &f->calls[i];
+		int n;
+
+		if (!c->prim || !c->sleep)
+			continue;
+		n = fn_node(lk, c->caller, f->call_unit[i]);
+		if (n >= 0)
+			widen(lk, &g, n, lk->call_cond[i]);
+	}
+	while (g.head < g.tail) {
+		int v = g.queue[g.head++];
+
+		for (int k = g.first[v]; k < g.first[v + 1]; k++) {
+			const struct edge *x = &e[g.rev[k]];
+
+			widen(lk, &g, x->from, edge_cond(lk, x->call, v));
+		}
+	}
+	/* Phase two: one shortest chain each, acyclic (to older nodes). */
+	g.head = g.tail = 0;
+	g.cap = lk->nnodes + 1;
+	chains(lk, &g, 1);
+	while (chains(lk, &g, 0))
+		;
+	free(g.first);
+	free(g.rev);
+	free(g.seen);
+	free(g.queue);
 }
 
 void link_build(struct link *lk, const struct facts *f)

@@ -26,13 +26,15 @@ awk -v a="$first" -v b="$last" 'NR > a && NR < b && /\(/ && !/spin_/ {
 grep -F "[sleep-in-atomic]" "$OUT/report.txt" | cut -d: -f2 >"$OUT/got"
 same "every call of flags_bug() is reported, no call of flags_fine()" \
 	"$OUT/want" "$OUT/got"
-check "six calls in flags_bug()" test "$(wc -l <"$OUT/want")" -eq 6
+check "seven calls in flags_bug()" test "$(wc -l <"$OUT/want")" -eq 7
 contains "a constant that sleeps: grab(1)" "$OUT/report.txt" \
 	"grab() may sleep inside the atomic region begun by spin_lock(&flag_lock)"
 contains "a parameter passed on: path_perm(7, 0) -> get_buffer(in_atomic)" \
 	"$OUT/report.txt" "path_perm() -> get_buffer() -> might_sleep()"
 contains "an unknown argument still counts: pick(unknown)" "$OUT/report.txt" \
 	"pick() may sleep"
+contains "sleeping one way only for false, always another: the chain shown always sleeps" \
+	"$OUT/report.txt" "both_ways() -> slow_path() -> wait_a_bit() -> msleep() [sleep-in-atomic]"
 contains "a parameter assigned before its test is not assumed" \
 	"$OUT/report.txt" "rewritten() -> kmalloc(GFP_KERNEL)"
 
@@ -92,4 +94,4 @@ lacks "across units: flags_alloc(0) is not" "$OUT/report2.txt" \
 # Without --db: the units of one run, linked in memory, say the same.
 (cd "$T" && "$HOOKWRAP" check $KFLAGS $F) >"$OUT/mem.txt" 2>&1
 grep -F "[sleep-in-atomic]" "$OUT/mem.txt" | cut -d: -f2 >"$OUT/mem.got"
-same "without --db: the same six" "$OUT/want" "$OUT/mem.got"
+same "without --db: the same seven" "$OUT/want" "$OUT/mem.got"

@@ -95,3 +95,24 @@ lacks "across units: flags_alloc(0) is not" "$OUT/report2.txt" \
 (cd "$T" && "$HOOKWRAP" check $KFLAGS $F) >"$OUT/mem.txt" 2>&1
 grep -F "[sleep-in-atomic]" "$OUT/mem.txt" | cut -d: -f2 >"$OUT/mem.got"
 same "without --db: the same seven" "$OUT/want" "$OUT/mem.got"
+
+# report --why: may the function sleep, under what, and through what.
+(cd "$T" && "$HOOKWRAP" report --db="$DB" --why grab) >"$OUT/why1" 2>&1
+contains "--why: the condition and the chain" "$OUT/why1" \
+	"grab() (kernel/flags.c:15): may sleep when its parameter 0 (from 0) is true: grab() -> kmalloc(GFP_KERNEL)"
+(cd "$T" && "$HOOKWRAP" report --db="$DB" --why flags_fine) >"$OUT/why2" 2>&1
+contains "--why: a function that does not sleep says so" "$OUT/why2" \
+	"flags_fine() (kernel/flags.c:"
+contains "... does not sleep" "$OUT/why2" "): does not sleep"
+(cd "$T" && "$HOOKWRAP" report --db="$DB" --why no_such_fn) >"$OUT/why3" 2>&1
+check "--why an unknown name: exit 2" test $? -eq 2
+contains "... and says so" "$OUT/why3" "no hook or function of that name"
+for u in security/selinux/hooks.c security/apparmor/lsm.c; do
+	(cd "$T" && "$HOOKWRAP" check --db="$OUT/hooks.db" $KFLAGS $u)
+done
+(cd "$T" && "$HOOKWRAP" report --db="$OUT/hooks.db" --why inode_alloc_security) \
+	>"$OUT/why4" 2>&1
+contains "--why HOOK: each implementation, with where it is registered" \
+	"$OUT/why4" "hook inode_alloc_security: selinux_inode_alloc_security (security/selinux/hooks.c:"
+contains "... and its chain" "$OUT/why4" \
+	"may sleep: selinux_inode_alloc_security() -> kzalloc(GFP_KERNEL)"

@@ -253,6 +253,16 @@ static void push(struct graph *g, int n)
 		g->queue[g->tail++] = n;
 }
 
+/* The caller of call i when it is a sleeping primitive, else -1. */
+static int source(const struct link *lk, int i)
+{
+	const struct fact_call *c = &lk->f->calls[i];
+
+	if (!c->prim || !c->sleep)
+		return -1;
+	return fn_node(lk, c->caller, lk->f->call_unit[i]);
+}
+
 /* Phase one: node u may sleep under cond; widen what it had. */
 static void widen(struct link *lk, struct graph *g, int u, int cond)
 {
@@ -293,12 +303,8 @@ static int chains(struct link *lk, struct graph *g, int strict)
 	int before = g->tail;
 
 	for (int i = 0; i < f->ncalls; i++) {
-		const struct fact_call *c = &f->calls[i];
-		int n;
+		int n = source(lk, i);
 
-		if (!c->prim || !c->sleep)
-			continue;
-		n = fn_node(lk, c->caller, f->call_unit[i]);
 		if (n >= 0 && g->seen[n] && !lk->nodes[n].dist &&
 		    lk->call_cond[i] != NEVER &&
 		    (!strict || lk->call_cond[i] == lk->nodes[n].cond))
@@ -351,12 +357,8 @@ static void search(struct link *lk, struct edge *e, int ne)
 	}
 	/* Phase one: which nodes may sleep, and under what condition. */
 	for (int i = 0; i < f->ncalls; i++) {
-		const struct fact_call *c = &f->calls[i];
-		int n;
+		int n = source(lk, i);
 
-		if (!c->prim || !c->sleep)
-			continue;
-		n = fn_node(lk, c->caller, f->call_unit[i]);
 		if (n >= 0)
 			widen(lk, &g, n, lk->call_cond[i]);
 	}

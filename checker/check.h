@@ -129,6 +129,15 @@ void findings_sort(struct findings *f, int from);
 void findings_free(struct findings *f);
 void where_free(struct where *w);
 
+/*
+ * suppress.c: does a "hookwrap: ignore [RULE...]" comment on the line or
+ * the line above silence rule there?
+ */
+int suppressed(const struct check_ctx *cx, const struct where *at,
+	       const char *rule);
+int suppressed_text(const char *text, size_t len, unsigned line,
+		    const char *rule);
+
 /* output.c */
 enum out_format { OUT_GCC, OUT_JSON, OUT_SARIF };
 int out_format_parse(const char *s, enum out_format *f);

@@ -33,6 +33,8 @@ void report(struct check_ctx *cx, const struct rule *rule,
 			return;
 		file = added_name(cx->only, at->rel);
 	}
+	if (suppressed(cx, at, rule->id))
+		return;
 	va_start(ap, fmt);
 	if (vasprintf(&msg, fmt, ap) < 0)
 		die("out of memory");

@@ -514,7 +514,7 @@ static void release(struct scan *s)
 		s->st.region = -1;
 }
 
-/* Does line (or the one above) say "hookwrap: sleep-ok"? */
+/* Does line (or the one above) say "hookwrap: sleep-ok" or ignore? */
 static int silenced(struct scan *s, unsigned line)
 {
 	static const char mark[] = "hookwrap: sleep-ok";
@@ -535,7 +535,12 @@ static int silenced(struct scan *s, unsigned line)
 		return 0;
 	a = s->lines[line > 1 ? line - 1 : 1];
 	b = line < s->nlines ? s->lines[line + 1] : s->size;
-	return b > a && memmem(s->text + a, b - a, mark, sizeof(mark) - 1);
+	if (b > a && memmem(s->text + a, b - a, mark, sizeof(mark) - 1))
+		return 1;
+	/* hookwrap: ignore [sleep-in-atomic[-hook]] (suppress.c) too. */
+	return suppressed_text(s->text, s->size, line, "sleep-in-atomic") ||
+	       suppressed_text(s->text, s->size, line,
+			       "sleep-in-atomic-hook");
 }
 
 static struct fact_call *add_call(struct scan *s, CXCursor at,

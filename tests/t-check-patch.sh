@@ -111,3 +111,16 @@ contains "a header the patch changes is checked" "$OUT/header.out" \
 n=$(grep -c 'warning:' "$OUT/header.out")
 check "... and only its added lines reported" test "$n" -eq 1
 lacks "review mode never shows the shadow's paths" "$OUT/header.out" "hookwrap-shadow"
+
+# A reviewed line in the patch: "hookwrap: ignore" is read from the
+# patched file (the shadow), so the comment the patch adds counts.
+awk '/^\+\tint error = security_ops->inode_unlink\(dir, dentry\);$/ && !done {
+		print "+\t/* hookwrap: ignore direct-ops-call: checked twice on purpose */"; done = 1 }
+	     { print }' "$P/raw-call.patch" |
+	sed 's/^@@ -42,6 +42,15 @@/@@ -42,6 +42,16 @@/; s/^ fs\/namei.c |  9 +++++++++/ fs\/namei.c | 10 ++++++++++/' \
+	>"$OUT/ignored.patch"
+"$HOOKWRAP" check --tree "$T" --patch "$OUT/ignored.patch" >"$OUT/ign.out" 2>&1
+lacks "review mode: the patch's own ignore comment silences its line" \
+	"$OUT/ign.out" "inode_unlink"
+contains "... and the other finding stays" "$OUT/ign.out" \
+	"fs/stat.c:9:6: warning: table pointer security_ops compared"

@@ -17,7 +17,8 @@ got_lines() {
 }
 
 for case in calls:direct-ops-call macros:direct-ops-call \
-	    uses:direct-ops-use unknown:unknown-hook broken:direct-ops-call; do
+	    uses:direct-ops-use unknown:unknown-hook broken:direct-ops-call \
+	    ignored:direct-ops-call; do
 	f=${case%%:*}
 	rule=${case#*:}
 	"$HOOKWRAP" check "$D/$f.c" >"$OUT/$f.out" 2>"$OUT/$f.err"

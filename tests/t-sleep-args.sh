@@ -116,3 +116,27 @@ contains "--why HOOK: each implementation, with where it is registered" \
 	"$OUT/why4" "hook inode_alloc_security: selinux_inode_alloc_security (security/selinux/hooks.c:"
 contains "... and its chain" "$OUT/why4" \
 	"may sleep: selinux_inode_alloc_security() -> kzalloc(GFP_KERNEL)"
+
+# "hookwrap: ignore sleep-in-atomic" silences a reviewed call, as
+# "hookwrap: sleep-ok" does; the next call is still reported.
+cat >"$T/kernel/reviewed.c" <<'C'
+#include <linux/spinlock.h>
+
+static spinlock_t boot_lock;
+extern void *flags_alloc(bool may_block);
+
+void reviewed(void)
+{
+	spin_lock(&boot_lock);
+	/* hookwrap: ignore sleep-in-atomic: boot, one CPU, nothing waits */
+	flags_alloc(1);
+	flags_alloc(1);
+	spin_unlock(&boot_lock);
+}
+C
+(cd "$T" && "$HOOKWRAP" check --db="$DB" $KFLAGS kernel/reviewed.c)
+(cd "$T" && "$HOOKWRAP" report --db="$DB") >"$OUT/report3.txt"
+grep -F 'kernel/reviewed.c' "$OUT/report3.txt" | cut -d: -f2 >"$OUT/rev.got"
+echo 11 >"$OUT/rev.want"
+same "ignore sleep-in-atomic: the reviewed call is silent, the next is not" \
+	"$OUT/rev.want" "$OUT/rev.got"

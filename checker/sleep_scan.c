@@ -27,6 +27,11 @@ struct astate {
 	int must, must_rel;	/* the same on every path (for summaries) */
 	int dead;		/* no path reaches here */
 	int region;		/* the outermost open region, or -1 */
+	unsigned irq, lock;	/* per depth (bit d: the region d deep):
+				   interrupts or bottom halves off alone,
+				   a lock taken without touching them */
+	int rel_irq;		/* released a caller's region the way
+				   spin_unlock_irqrestore() does */
 	int cond;		/* what this path assumes of a parameter:
 				   i+1 "param i is true", -(i+1) "false",
 				   0 nothing (docs/facts-db.md, cond) */
@@ -53,6 +58,8 @@ struct target {			/* what break and continue reach */
 struct annot {
 	char *name;
 	int acquire, release;	/* regions it leaves open / closes */
+	unsigned acq_irq, acq_lock;	/* the kinds of those it leaves open */
+	int rel_irq;		/* closes the way *_unlock_irqrestore does */
 	int hold;		/* __must_hold: held on entry and exit */
 	int noreturn;
 	char *text;		/* the first annotation: "__releases(x)" */
@@ -88,6 +95,8 @@ struct scan {
 	int ntg;
 	/* Its exits: what every path leaves open or released. */
 	int nexit, exit_depth, exit_released;
+	unsigned exit_irq, exit_lock;	/* region kinds at the first exit */
+	int exit_rel_irq;
 	int entry;		/* regions open on entry: the caller's */
 };
 
@@ -104,10 +113,11 @@ static struct astate merge(struct astate a, struct astate b)
 	m.must = a.must < b.must ? a.must : b.must;
 	m.must_rel = a.must_rel < b.must_rel ? a.must_rel : b.must_rel;
 	m.cond = a.cond == b.cond ? a.cond : 0;
+	m.rel_irq = a.rel_irq | b.rel_irq;
 	return m;
 }
 
-static const struct astate dead_state = { 0, 0, 0, 0, 1, -1, 0 };
+static const struct astate dead_state = { 0, 0, 0, 0, 1, -1, 0, 0, 0, 0 };
 
 static unsigned offset_of(CXSourceLocation l, CXFile *f)
 {
@@ -484,8 +494,37 @@ static void where_of(CXCursor c, unsigned *line, unsigned *col)
 				   NULL);
 }
 
-static void acquire(struct scan *s, char *text, unsigned line)
+/*
+ * What kind of region a primitive opens or closes, from its name: the
+ * kernel takes a lock with interrupts off in two steps
+ * (local_irq_save(); raw_spin_lock()) and drops both in one
+ * (raw_spin_unlock_irqrestore()), so the release has to know.
+ */
+enum region_kind { RK_OTHER, RK_IRQ, RK_LOCK };
+
+static enum region_kind region_kind(const char *name)
 {
+	if (starts_with(name, "local_irq_") || starts_with(name, "local_bh_"))
+		return RK_IRQ;
+	if (strstr(name, "lock") && !strstr(name, "_irq") &&
+	    !strstr(name, "_bh") && !strstr(name, "rcu") &&
+	    !strstr(name, "unlock"))
+		return RK_LOCK;
+	return RK_OTHER;
+}
+
+/* Does the release end interrupts-off (or BH-off) as well as a lock? */
+static int releases_irq(const char *name)
+{
+	return !starts_with(name, "local_") &&
+	       (strstr(name, "unlock_irq") || strstr(name, "unlock_bh"));
+}
+
+static void acquire(struct scan *s, char *text, unsigned line,
+		    enum region_kind kind)
+{
+	unsigned bit;
+
 	if (s->st.dead)
 		return free(text);
 	if (!s->st.depth) {
@@ -496,14 +535,28 @@ static void acquire(struct scan *s, char *text, unsigned line)
 	} else {
 		free(text);
 	}
+	bit = s->st.depth < 32 ? 1u << s->st.depth : 0;
+	s->st.irq = (s->st.irq & ~bit) | (kind == RK_IRQ ? bit : 0);
+	s->st.lock = (s->st.lock & ~bit) | (kind == RK_LOCK ? bit : 0);
 	s->st.depth++;
 	s->st.must++;
 }
 
-static void release(struct scan *s)
+/*
+ * Close the innermost region; irq: the way spin_unlock_irqrestore()
+ * does, which also ends an interrupts-off region just under a lock
+ * taken without them.
+ */
+static void release(struct scan *s, int irq)
 {
+	unsigned top, below;
+
 	if (s->st.dead)
 		return;
+	top = s->st.depth && s->st.depth <= 32 ? 1u << (s->st.depth - 1) : 0;
+	below = top >> 1;
+	if (irq && s->st.depth <= s->entry)
+		s->st.rel_irq = 1;
 	if (s->st.must <= s->entry)
 		s->st.must_rel++;
 	if (s->st.must)
@@ -512,6 +565,8 @@ static void release(struct scan *s)
 		s->st.released++;	/* the caller's lock */
 	if (s->st.depth && !--s->st.depth)
 		s->st.region = -1;
+	if (irq && (s->st.lock & top) && (s->st.irq & below))
+		release(s, 0);
 }
 
 /* Does line (or the one above) say "hookwrap: sleep-ok" or ignore? */
@@ -611,10 +666,11 @@ static void do_prim(struct scan *s, CXCursor c, const struct pmacro *m,
 	where_of(shown, &line, &col);
 	switch (p->effect) {
 	case PRIM_ACQUIRE:
-		acquire(s, text_of(s, shown, p->name), line);
+		acquire(s, text_of(s, shown, p->name), line,
+			region_kind(p->name));
 		return;
 	case PRIM_RELEASE:
-		release(s);
+		release(s, releases_irq(p->name));
 		return;
 	case PRIM_TRYLOCK:
 		return;		/* only its test opens a region */
@@ -728,9 +784,13 @@ static void do_call(struct scan *s, CXCursor c)
 				fc->hook = xstrdup(hook);
 			where_of(c, &line, &col);
 			for (int i = 0; i < an->release; i++)
-				release(s);
+				release(s, an->rel_irq);
 			for (int i = 0; i < an->acquire; i++)
-				acquire(s, text_of(s, c, name), line);
+				acquire(s, text_of(s, c, name), line,
+					i < 32 && (an->acq_irq >> i & 1) ?
+					RK_IRQ : i < 32 &&
+					(an->acq_lock >> i & 1) ? RK_LOCK :
+					RK_OTHER);
 			if (an->noreturn)
 				s->st = dead_state;
 		}
@@ -841,7 +901,7 @@ static void walk_if(struct scan *s, struct kids *k)
 	walk(s, k->v[0]);
 	before = s->st;
 	if (t == 1)
-		acquire(s, xstrdup(text), line);
+		acquire(s, xstrdup(text), line, region_kind(text));
 	/* "if (!nofail) return ...;": what follows assumes nofail. */
 	if (pt && !s->st.cond)
 		s->st.cond = pt;
@@ -852,7 +912,7 @@ static void walk_if(struct scan *s, struct kids *k)
 	if (pt && !s->st.cond)
 		s->st.cond = -pt;
 	if (t == 2)
-		acquire(s, xstrdup(text), line);
+		acquire(s, xstrdup(text), line, region_kind(text));
 	if (k->n > 2)
 		walk(s, k->v[2]);
 	s->st = merge(then, s->st);
@@ -936,6 +996,12 @@ static void note_exit(struct scan *s)
 {
 	if (s->st.dead)
 		return;
+	if (!s->nexit) {
+		s->exit_irq = s->st.irq;
+		s->exit_lock = s->st.lock;
+		s->exit_rel_irq = 0;
+	}
+	s->exit_rel_irq |= s->st.rel_irq;
 	if (!s->nexit++ || s->st.must < s->exit_depth)
 		s->exit_depth = s->st.must;
 	if (s->nexit == 1 || s->st.must_rel < s->exit_released)
@@ -1041,11 +1107,13 @@ static void walk_function(struct scan *s, CXCursor fn)
 	CXCursor body = clang_getNullCursor();
 	CXCursor first = clang_getCanonicalCursor(fn);
 	struct annot *an;
-	int entry;
+	int entry, ai;
 
 	s->fn = fe_spelling(fn);
 	params_begin(&s->pa, s->tu, fn);
 	s->st.cond = 0;
+	s->st.irq = s->st.lock = 0;
+	s->st.rel_irq = 0;
 	ff->name = xstrdup(s->fn);
 	ff->is_static = clang_Cursor_getStorageClass(fn) == CX_SC_Static;
 	ff->file = xstrdup(s->cx->main_shown);
@@ -1071,19 +1139,30 @@ static void walk_function(struct scan *s, CXCursor fn)
 		    !an->release && !an->hold)
 			annotation(s, first, an);
 	}
+	/* The walk adds callees' entries, which may move the array. */
+	ai = an - s->an;
 	/* Entered with the lock held: __releases(x), __must_hold(x). */
 	entry = an->release + an->hold;
 	for (int i = 0; i < entry; i++)
-		acquire(s, xstrdup(an->text ? an->text : s->fn), ff->line);
+		acquire(s, xstrdup(an->text ? an->text : s->fn), ff->line,
+			RK_OTHER);
 	s->entry = entry;
 	clang_visitChildren(fn, fe_take_last, &body);
 	if (clang_getCursorKind(body) == CXCursor_CompoundStmt)
 		walk(s, body);
 	note_exit(s);
+	an = &s->an[ai];
 	/* Not annotated: callers below see what every path did. */
 	if (!an->acquire && !an->release && !an->hold && s->nexit) {
+		unsigned mask = s->exit_depth >= 32 ? ~0u :
+				(1u << s->exit_depth) - 1;
+		int shift = entry < 32 ? entry : 31;
+
 		an->acquire = s->exit_depth;
 		an->release = s->exit_released;
+		an->rel_irq = s->exit_rel_irq;
+		an->acq_irq = (s->exit_irq >> shift) & mask;
+		an->acq_lock = (s->exit_lock >> shift) & mask;
 		if (an->acquire && !an->text)
 			an->text = xasprintf("%s()", s->fn);
 	}

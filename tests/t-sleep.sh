@@ -208,3 +208,14 @@ sqlite3 "$OUT/badunits.db" "ALTER TABLE units RENAME TO units_real; CREATE VIEW 
 check "a read that fails partway: exit 2" test $? -eq 2
 contains "... says the database cannot be read" "$OUT/bad8.out" "cannot read it"
 
+
+# Interrupts off and a lock, taken in two steps and dropped in one
+# (kernel/irqpair.c): only the calls marked "bug" are reported.
+rm -f "$OUT/irq.db"*
+(cd "$T" && "$HOOKWRAP" check --db="$OUT/irq.db" $KFLAGS kernel/irqpair.c)
+(cd "$T" && "$HOOKWRAP" report --db="$OUT/irq.db") >"$OUT/irq.txt"
+grep -n '/\* bug \*/' "$T/kernel/irqpair.c" | cut -d: -f1 >"$OUT/irq.want"
+cut -d: -f2 "$OUT/irq.txt" >"$OUT/irq.got"
+same "local_irq_save + spin_lock end at one spin_unlock_irqrestore" \
+	"$OUT/irq.want" "$OUT/irq.got"
+check "... two bugs marked" test "$(wc -l <"$OUT/irq.want")" -eq 2

@@ -32,6 +32,9 @@ struct astate {
 				   a lock taken without touching them */
 	int rel_irq;		/* released a caller's region the way
 				   spin_unlock_irqrestore() does */
+	int opt, optc;		/* the opt innermost regions are open only
+				   when optc holds ("if (should_lock)
+				   lock();"), a condition as cond is */
 	int cond;		/* what this path assumes of a parameter:
 				   i+1 "param i is true", -(i+1) "false",
 				   0 nothing (docs/facts-db.md, cond) */
@@ -116,10 +119,57 @@ static struct astate merge(struct astate a, struct astate b)
 	m.must_rel = a.must_rel < b.must_rel ? a.must_rel : b.must_rel;
 	m.cond = a.cond == b.cond ? a.cond : 0;
 	m.rel_irq = a.rel_irq | b.rel_irq;
+	if (a.depth != b.depth || a.opt != b.opt || a.optc != b.optc)
+		m.opt = m.optc = 0;	/* open, as far as we know */
 	return m;
 }
 
-static const struct astate dead_state = { 0, 0, 0, 0, 1, -1, 0, 0, 0, 0 };
+static const struct astate dead_state = {
+	0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 0, 0
+};
+
+/*
+ * A path that assumes atom (a condition on a parameter, as cond is): it
+ * becomes the path's cond if it had none, and regions open only under
+ * the opposite condition are not open here, those open under the same
+ * one are.
+ */
+static void assume(struct astate *st, int atom)
+{
+	if (!atom || st->dead)
+		return;
+	if (!st->cond)
+		st->cond = atom;
+	if (st->opt && st->optc == -atom) {
+		st->depth -= st->opt;
+		if (!st->depth)
+			st->region = -1;
+		st->opt = st->optc = 0;
+	} else if (st->opt && st->optc == atom) {
+		st->opt = st->optc = 0;
+	}
+}
+
+/*
+ * The two arms of "if (p)" meet: regions one arm opened and the other
+ * did not are open after it only when that arm's condition holds.
+ */
+static struct astate join_arms(struct astate then, struct astate other,
+			       int pt)
+{
+	struct astate m = merge(then, other);
+
+	if (!pt || then.dead || other.dead || then.opt || other.opt)
+		return m;
+	if (then.depth > other.depth) {
+		m.opt = then.depth - other.depth;
+		m.optc = pt;
+	} else if (other.depth > then.depth) {
+		m.opt = other.depth - then.depth;
+		m.optc = -pt;
+	}
+	return m;
+}
 
 static unsigned offset_of(CXSourceLocation l, CXFile *f)
 {
@@ -634,6 +684,7 @@ static void acquire(struct scan *s, char *text, unsigned line,
 	} else {
 		free(text);
 	}
+	s->st.opt = s->st.optc = 0;	/* no longer the innermost */
 	bit = s->st.depth < 32 ? 1u << s->st.depth : 0;
 	s->st.irq = (s->st.irq & ~bit) | (kind == RK_IRQ ? bit : 0);
 	s->st.lock = (s->st.lock & ~bit) | (kind == RK_LOCK ? bit : 0);
@@ -664,6 +715,8 @@ static void release(struct scan *s, int irq)
 		s->st.released++;	/* the caller's lock */
 	if (s->st.depth && !--s->st.depth)
 		s->st.region = -1;
+	if (s->st.opt && !--s->st.opt)
+		s->st.optc = 0;
 	if (irq && (s->st.lock & top) && (s->st.irq & below))
 		release(s, 0);
 }
@@ -1005,19 +1058,17 @@ static void walk_if(struct scan *s, struct kids *k)
 	if (t == 1)
 		acquire(s, xstrdup(text), line, region_kind(text));
 	/* "if (!nofail) return ...;": what follows assumes nofail. */
-	if (pt && !s->st.cond)
-		s->st.cond = pt;
+	assume(&s->st, pt);
 	if (k->n > 1)
 		walk(s, k->v[1]);
 	then = s->st;
 	s->st = before;
-	if (pt && !s->st.cond)
-		s->st.cond = -pt;
+	assume(&s->st, -pt);
 	if (t == 2)
 		acquire(s, xstrdup(text), line, region_kind(text));
 	if (k->n > 2)
 		walk(s, k->v[2]);
-	s->st = merge(then, s->st);
+	s->st = join_arms(then, s->st, pt);
 	free(text);
 }
 
@@ -1216,6 +1267,7 @@ static void walk_function(struct scan *s, CXCursor fn)
 	s->st.cond = 0;
 	s->st.irq = s->st.lock = 0;
 	s->st.rel_irq = 0;
+	s->st.opt = s->st.optc = 0;
 	ff->name = xstrdup(s->fn);
 	ff->is_static = clang_Cursor_getStorageClass(fn) == CX_SC_Static;
 	ff->file = xstrdup(s->cx->main_shown);

@@ -51,15 +51,29 @@ struct params {
 	int n;
 	unsigned long long written;	/* assigned in the body: not assumed */
 	int written_known;
+	/* The body's tokens, for what is assigned where (lazily). */
+	CXToken *tok;
+	CXString *sp;
+	unsigned ntok;
+	/* Locals a test named, set once where declared and never after. */
+	CXCursor local[32];
+	int nlocal;
 };
 
+/* Atoms of locals: PARAMS_LOCAL + k + 1, with a sign as for parameters. */
+#define PARAMS_LOCAL 1000
+
 void params_begin(struct params *pa, CXTranslationUnit tu, CXCursor fn);
+void params_end(struct params *pa);
 /* Which parameter c names (an unassigned one), or -1. */
 int params_index(struct params *pa, CXCursor c);
 /*
- * Does condition c test one parameter, and only that ("p", "!p",
- * "likely(!p)")?  i+1 when c holds if parameter i is true, -(i+1) when
- * it holds if it is false, 0 otherwise.
+ * Does condition c test one parameter, or one local set once where it is
+ * declared and never changed ("bool should_lock = ...;"), and only that
+ * ("p", "!p", "likely(!p)")?  i+1 when c holds if parameter i is true,
+ * -(i+1) when it holds if it is false, 0 otherwise; a local's atom is
+ * +-(PARAMS_LOCAL + k + 1).  Local atoms are for the region state only:
+ * they mean nothing outside the function and never go to the facts.
  */
 int params_test(struct params *pa, CXCursor c);
 /* A condition as the facts store it: "p2", "!p2"; NULL for 0. */

@@ -28,11 +28,66 @@ int sleep_constant(CXCursor cond)
 
 void params_begin(struct params *pa, CXTranslationUnit tu, CXCursor fn)
 {
+	memset(pa, 0, sizeof(*pa));
 	pa->tu = tu;
 	pa->fn = fn;
 	pa->n = clang_Cursor_getNumArguments(fn);
-	pa->written = 0;
-	pa->written_known = 0;
+}
+
+void params_end(struct params *pa)
+{
+	for (unsigned i = 0; i < pa->ntok; i++)
+		clang_disposeString(pa->sp[i]);
+	free(pa->sp);
+	if (pa->tok)
+		clang_disposeTokens(pa->tu, pa->tok, pa->ntok);
+	pa->tok = NULL;
+	pa->sp = NULL;
+	pa->ntok = 0;
+}
+
+/* The function's tokens and their spellings, once. */
+static void tokens(struct params *pa)
+{
+	if (pa->sp)
+		return;
+	clang_tokenize(pa->tu, clang_getCursorExtent(pa->fn), &pa->tok,
+		       &pa->ntok);
+	pa->sp = xcalloc(pa->ntok + 1, sizeof(*pa->sp));
+	for (unsigned i = 0; i < pa->ntok; i++)
+		pa->sp[i] = clang_getTokenSpelling(pa->tu, pa->tok[i]);
+}
+
+static const char *spelling(const struct params *pa, unsigned i)
+{
+	return i < pa->ntok ? clang_getCString(pa->sp[i]) : "";
+}
+
+/*
+ * Is token i (an identifier) changed there: assigned, incremented, its
+ * address taken?  Not a member of the same name (p->x, s.x).
+ */
+static int changed_at(const struct params *pa, unsigned i)
+{
+	static const char *const assign[] = {
+		"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=",
+		">>=", "++", "--",
+	};
+	const char *prev = i ? spelling(pa, i - 1) : "";
+	const char *next = spelling(pa, i + 1);
+	const char *before = i > 1 ? spelling(pa, i - 2) : "";
+	int hit = 0;
+
+	if (!strcmp(prev, ".") || !strcmp(prev, "->"))
+		return 0;
+	for (size_t k = 0; k < ARRAY_SIZE(assign); k++)
+		hit |= !strcmp(next, assign[k]);
+	hit |= !strcmp(prev, "++") || !strcmp(prev, "--");
+	/* &p, not a & p: the "&" follows an operator or a bracket. */
+	hit |= !strcmp(prev, "&") && strcmp(before, ")") &&
+	       strcmp(before, "]") && (!*before ||
+	       !(isalnum((unsigned char)*before) || *before == '_'));
+	return hit;
 }
 
 /* The token written at l (for a macro's text, where the macro has it). */
@@ -62,51 +117,65 @@ static char *token_at(CXTranslationUnit tu, CXSourceLocation l)
 /* Parameters the body may change: assigned, ++/--, address taken. */
 static unsigned long long written(struct params *pa)
 {
-	static const char *const assign[] = {
-		"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=",
-		">>=", "++", "--",
-	};
 	unsigned long long w = 0;
 	struct strv names = { 0 };
-	CXToken *t;
-	unsigned nt;
-	CXString *sp;
 
 	for (int i = 0; i < pa->n && i < 64; i++)
 		strv_push_owned(&names, fe_spelling(
 			clang_Cursor_getArgument(pa->fn, i)));
-	clang_tokenize(pa->tu, clang_getCursorExtent(pa->fn), &t, &nt);
-	sp = xcalloc(nt + 1, sizeof(*sp));
-	for (unsigned i = 0; i < nt; i++)
-		sp[i] = clang_getTokenSpelling(pa->tu, t[i]);
-	for (unsigned i = 0; i < nt; i++) {
-		const char *prev = i ? clang_getCString(sp[i - 1]) : "";
-		const char *next = i + 1 < nt ? clang_getCString(sp[i + 1]) :
-				   "";
-		const char *before = i > 1 ? clang_getCString(sp[i - 2]) : "";
-		int p, hit = 0;
+	tokens(pa);
+	for (unsigned i = 0; i < pa->ntok; i++) {
+		int p;
 
-		if (clang_getTokenKind(t[i]) != CXToken_Identifier)
+		if (clang_getTokenKind(pa->tok[i]) != CXToken_Identifier)
 			continue;
-		p = strv_find(&names, clang_getCString(sp[i]));
-		if (p < 0 || !strcmp(prev, ".") || !strcmp(prev, "->"))
-			continue;
-		for (size_t k = 0; k < ARRAY_SIZE(assign); k++)
-			hit |= !strcmp(next, assign[k]);
-		hit |= !strcmp(prev, "++") || !strcmp(prev, "--");
-		/* &p, not a & p: the "&" follows an operator or a bracket. */
-		hit |= !strcmp(prev, "&") && strcmp(before, ")") &&
-		       strcmp(before, "]") && (!*before ||
-		       !(isalnum((unsigned char)*before) || *before == '_'));
-		if (hit)
+		p = strv_find(&names, spelling(pa, i));
+		if (p >= 0 && changed_at(pa, i))
 			w |= 1ULL << p;
 	}
-	for (unsigned i = 0; i < nt; i++)
-		clang_disposeString(sp[i]);
-	free(sp);
-	clang_disposeTokens(pa->tu, t, nt);
 	strv_clear(&names);
 	return w;
+}
+
+/*
+ * Is ref a local set once, where it is declared ("bool x = ...;"), and
+ * never changed after?  Counted by name over the body: a second local
+ * of the same name makes it "changed", which only costs precision.
+ */
+static int set_once(struct params *pa, CXCursor ref)
+{
+	char *name = fe_spelling(ref);
+	int changes = 0;
+
+	tokens(pa);
+	for (unsigned i = 0; i < pa->ntok; i++)
+		if (clang_getTokenKind(pa->tok[i]) == CXToken_Identifier &&
+		    !strcmp(spelling(pa, i), name) && changed_at(pa, i))
+			changes++;
+	free(name);
+	/* The one change is the declaration's "= value". */
+	return changes == 1 && clang_Cursor_hasVarDeclGlobalStorage(ref) == 0 &&
+	       !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(ref));
+}
+
+/* The atom of a local set once (see set_once), or 0. */
+static int local_atom(struct params *pa, CXCursor c)
+{
+	CXCursor ref;
+
+	c = fe_strip(c);
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return 0;
+	ref = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl)
+		return 0;
+	for (int k = 0; k < pa->nlocal; k++)
+		if (clang_equalCursors(pa->local[k], ref))
+			return PARAMS_LOCAL + k + 1;
+	if (pa->nlocal == (int)ARRAY_SIZE(pa->local) || !set_once(pa, ref))
+		return 0;
+	pa->local[pa->nlocal++] = ref;
+	return PARAMS_LOCAL + pa->nlocal;
 }
 
 int params_index(struct params *pa, CXCursor c)
@@ -165,9 +234,11 @@ int params_test(struct params *pa, CXCursor c)
 			continue;
 		}
 		i = params_index(pa, c);
-		if (i < 0)
+		if (i >= 0)
+			i = i + 1;
+		else if (!(i = local_atom(pa, c)))
 			return 0;
-		return neg ? -(i + 1) : i + 1;
+		return neg ? -i : i;
 	}
 }
 

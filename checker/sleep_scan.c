@@ -138,7 +138,8 @@ static void assume(struct astate *st, int atom)
 {
 	if (!atom || st->dead)
 		return;
-	if (!st->cond)
+	/* A local's atom serves the regions only (sleep_params.c). */
+	if (!st->cond && atom < PARAMS_LOCAL && atom > -PARAMS_LOCAL)
 		st->cond = atom;
 	if (st->opt && st->optc == -atom) {
 		st->depth -= st->opt;
@@ -1327,6 +1328,7 @@ static void walk_function(struct scan *s, CXCursor fn)
 	free(s->rg);
 	free(s->lb);
 	free(s->fn);
+	params_end(&s->pa);
 	s->fn = NULL;
 }
 

@@ -1,8 +1,8 @@
 #!/bin/bash
 # hookwrap under valgrind's memcheck: no invalid read or write, no use of
 # uninitialised memory, in the paths that keep state across a unit (the
-# sleep scan's summaries, the parameter conditions, the internals walk,
-# the link).  A unit calling 40 functions makes the scan's table of
+# sleep scan's summaries, inline helpers walked for theirs, the
+# parameter conditions, the internals walk, the link).  A unit calling 40 functions makes the scan's table of
 # callee summaries grow while a function is walked, which once left a
 # dangling pointer (found on Linux 6.1: "free(): invalid pointer").
 . "$(dirname "$0")/lib.sh"
@@ -43,6 +43,8 @@ memcheck "check --db: a unit whose callee table grows mid-function" \
 	"$HOOKWRAP" check --db="$DB" $KFLAGS kernel/many.c
 memcheck "check --db: parameter conditions and irq/lock pairs" \
 	"$HOOKWRAP" check --db="$DB" $KFLAGS kernel/flags.c
+memcheck "check --db: inline helpers summarised, correlated lock tests" \
+	"$HOOKWRAP" check --db="$DB" $KFLAGS kernel/objects.c
 memcheck "check without --db: link in memory, sleep rules" \
 	"$HOOKWRAP" check $KFLAGS kernel/irqpair.c
 memcheck "report and report --why: the link" \

@@ -209,13 +209,19 @@ check "a read that fails partway: exit 2" test $? -eq 2
 contains "... says the database cannot be read" "$OUT/bad8.out" "cannot read it"
 
 
+# one_unit NAME FILE MARK: collect FILE alone and report; the lines
+# reported are in $OUT/NAME.got, those carrying /* MARK */ in NAME.want.
+one_unit() {
+	rm -f "$OUT/$1.db"*
+	(cd "$T" && "$HOOKWRAP" check --db="$OUT/$1.db" $KFLAGS "$2")
+	(cd "$T" && "$HOOKWRAP" report --db="$OUT/$1.db") >"$OUT/$1.txt"
+	grep -n "/\\* $3 \\*/" "$T/$2" | cut -d: -f1 >"$OUT/$1.want"
+	cut -d: -f2 "$OUT/$1.txt" >"$OUT/$1.got"
+}
+
 # Interrupts off and a lock, taken in two steps and dropped in one
 # (kernel/irqpair.c): only the calls marked "bug" are reported.
-rm -f "$OUT/irq.db"*
-(cd "$T" && "$HOOKWRAP" check --db="$OUT/irq.db" $KFLAGS kernel/irqpair.c)
-(cd "$T" && "$HOOKWRAP" report --db="$OUT/irq.db") >"$OUT/irq.txt"
-grep -n '/\* bug \*/' "$T/kernel/irqpair.c" | cut -d: -f1 >"$OUT/irq.want"
-cut -d: -f2 "$OUT/irq.txt" >"$OUT/irq.got"
+one_unit irq kernel/irqpair.c bug
 same "local_irq_save + spin_lock end at one spin_unlock_irqrestore" \
 	"$OUT/irq.want" "$OUT/irq.got"
 check "... two bugs marked" test "$(wc -l <"$OUT/irq.want")" -eq 2
@@ -223,12 +229,9 @@ check "... two bugs marked" test "$(wc -l <"$OUT/irq.want")" -eq 2
 # Inline lock helpers of a header (kernel/objects.c, objlock.h): their
 # bodies say what they open and close; locks under the same test of a
 # parameter or a set-once local; only the "reported" calls are.
-rm -f "$OUT/obj.db"*
-(cd "$T" && "$HOOKWRAP" check --db="$OUT/obj.db" $KFLAGS kernel/objects.c)
-(cd "$T" && "$HOOKWRAP" report --db="$OUT/obj.db") >"$OUT/obj.txt"
-grep -n '/\* reported \*/' "$T/kernel/objects.c" | cut -d: -f1 >"$OUT/obj.want"
-cut -d: -f2 "$OUT/obj.txt" >"$OUT/obj.got"
+one_unit obj kernel/objects.c reported
 same "inline helpers in a header open and close regions" \
 	"$OUT/obj.want" "$OUT/obj.got"
+check "... four calls marked" test "$(wc -l <"$OUT/obj.want")" -eq 4
 contains "... the region named by the helper that opened it" "$OUT/obj.txt" \
 	"inside the atomic region begun by obj_lock(o)"

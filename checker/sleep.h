@@ -40,6 +40,9 @@ int gfp_blocks(const char *tokens);
  * ("struct mutex") when known, else NULL: then the name decides.
  */
 int lock_sleeps(const char *arg, const char *type);
+/* Is cleanup.h's guard NAME (guard(NAME), scoped_guard(NAME, ...)) an
+ * atomic region for its scope? */
+int guard_is_atomic(const char *name);
 
 /*
  * sleep_params.c: the parameters of the function being scanned, for

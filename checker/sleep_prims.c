@@ -255,3 +255,32 @@ int lock_sleeps(const char *arg, const char *type)
 		return 0;
 	return strstr(arg, "mutex") || strstr(arg, "sem") != NULL;
 }
+
+/*
+ * cleanup.h's lock guards (guard(NAME)(...), scoped_guard(NAME, ...),
+ * 6.5 on and backports) whose scope is an atomic region: NAME as
+ * DEFINE_GUARD/DEFINE_LOCK_GUARD_* define it.  mutex, rwsem and the
+ * like are not here: their scopes may sleep.
+ */
+static const char *const atomic_guards[] = {
+	"spinlock", "spinlock_irq", "spinlock_irqsave", "spinlock_bh",
+	"spinlock_nested", "spinlock_try", "spinlock_irq_try",
+	"spinlock_irqsave_try",
+	"raw_spinlock", "raw_spinlock_irq", "raw_spinlock_irqsave",
+	"raw_spinlock_nested", "raw_spinlock_try", "raw_spinlock_irq_try",
+	"raw_spinlock_irqsave_try",
+	"read_lock", "read_lock_irq", "read_lock_irqsave", "read_lock_bh",
+	"write_lock", "write_lock_irq", "write_lock_irqsave",
+	"write_lock_bh",
+	"rcu", "rcu_bh", "rcu_sched", "preempt", "preempt_notrace", "irq",
+	"irqsave", "local_bh", "task_rq_lock", "rq_lock", "rq_lock_irq",
+	"rq_lock_irqsave", "double_rq_lock", "double_raw_spinlock",
+};
+
+int guard_is_atomic(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(atomic_guards); i++)
+		if (!strcmp(name, atomic_guards[i]))
+			return 1;
+	return 0;
+}

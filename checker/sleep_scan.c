@@ -101,6 +101,8 @@ struct scan {
 	unsigned exit_irq, exit_lock;	/* region kinds at the first exit */
 	int exit_rel_irq;
 	int nested;		/* summarising a header's inline: how deep */
+	int gscope[64];		/* per open scope: cleanup.h guards in it */
+	int ngscope;
 	int lockprims;		/* lock primitives the walk has seen */
 	int entry;		/* regions open on entry: the caller's */
 };
@@ -1162,6 +1164,52 @@ static void note_exit(struct scan *s)
 		s->exit_released = s->st.must_rel;
 }
 
+/* cleanup.h guards: "class_NAME_t v = class_NAME_constructor(...)". */
+static char *guard_name(CXCursor var)
+{
+	CXCursor init = clang_Cursor_getVarDeclInitializer(var);
+	char *callee, *name = NULL;
+	size_t n;
+
+	if (clang_Cursor_isNull(init))
+		return NULL;
+	init = fe_strip(init);
+	if (clang_getCursorKind(init) != CXCursor_CallExpr)
+		return NULL;
+	callee = fe_spelling(init);
+	n = strlen(callee);
+	if (starts_with(callee, "class_") && ends_with(callee, "_constructor") &&
+	    n > 6 + 12)
+		name = xstrndup(callee + 6, n - 6 - 12);
+	free(callee);
+	return name;
+}
+
+static void open_scope(struct scan *s)
+{
+	if (s->ngscope < (int)ARRAY_SIZE(s->gscope))
+		s->gscope[s->ngscope] = 0;
+	s->ngscope++;
+}
+
+/* The scope ends: its guards' destructors run, innermost first. */
+static void close_scope(struct scan *s)
+{
+	int i = --s->ngscope;
+
+	if (i < (int)ARRAY_SIZE(s->gscope))
+		for (int k = 0; k < s->gscope[i]; k++)
+			release(s, 0);
+}
+
+/* return: every open scope's guards are dropped first. */
+static void unwind_guards(struct scan *s)
+{
+	for (int i = 0; i < s->ngscope && i < (int)ARRAY_SIZE(s->gscope); i++)
+		for (int k = 0; k < s->gscope[i]; k++)
+			release(s, 0);
+}
+
 static void walk(struct scan *s, CXCursor c)
 {
 	enum CXCursorKind kind = clang_getCursorKind(c);
@@ -1176,6 +1224,34 @@ static void walk(struct scan *s, CXCursor c)
 	}
 	k = kids_of(c);
 	switch (kind) {
+	case CXCursor_CompoundStmt:
+		open_scope(s);
+		for (int i = 0; i < k.n; i++)
+			walk(s, k.v[i]);
+		close_scope(s);
+		break;
+	case CXCursor_VarDecl:
+		for (int i = 0; i < k.n; i++)
+			walk(s, k.v[i]);
+		name = guard_name(c);
+		if (name && guard_is_atomic(name) && s->ngscope &&
+		    s->ngscope <= (int)ARRAY_SIZE(s->gscope)) {
+			unsigned line;
+
+			char *t = code_text(s, file_range(s, c));
+
+			/* "guard(spinlock)(&l)", "scoped_guard(rcu)". */
+			if (!t || !(starts_with(t, "guard(") ||
+				    starts_with(t, "scoped_guard("))) {
+				free(t);
+				t = xasprintf("guard(%s)", name);
+			}
+			where_of(c, &line, NULL);
+			acquire(s, t, line, RK_OTHER);
+			s->gscope[s->ngscope - 1]++;
+		}
+		free(name);
+		break;
 	case CXCursor_IfStmt:
 		if (k.n)
 			walk_if(s, &k);
@@ -1187,8 +1263,13 @@ static void walk(struct scan *s, CXCursor c)
 			for (int i = 0; i < k.n; i++)
 				walk(s, k.v[i]);
 		break;
-	case CXCursor_WhileStmt:
 	case CXCursor_ForStmt:
+		/* scoped_guard(): the guard is the for's own variable. */
+		open_scope(s);
+		walk_loop(s, c, &k, kind);
+		close_scope(s);
+		break;
+	case CXCursor_WhileStmt:
 	case CXCursor_DoStmt:
 		walk_loop(s, c, &k, kind);
 		break;
@@ -1215,6 +1296,7 @@ static void walk(struct scan *s, CXCursor c)
 	case CXCursor_ReturnStmt:
 		for (int i = 0; i < k.n; i++)
 			walk(s, k.v[i]);
+		unwind_guards(s);
 		note_exit(s);
 		s->st = dead_state;
 		break;
@@ -1269,6 +1351,7 @@ static void walk_function(struct scan *s, CXCursor fn)
 	s->st.irq = s->st.lock = 0;
 	s->st.rel_irq = 0;
 	s->st.opt = s->st.optc = 0;
+	s->ngscope = 0;
 	ff->name = xstrdup(s->fn);
 	ff->is_static = clang_Cursor_getStorageClass(fn) == CX_SC_Static;
 	ff->file = xstrdup(s->cx->main_shown);

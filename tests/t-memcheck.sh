@@ -45,6 +45,8 @@ memcheck "check --db: parameter conditions and irq/lock pairs" \
 	"$HOOKWRAP" check --db="$DB" $KFLAGS kernel/flags.c
 memcheck "check --db: inline helpers summarised, correlated lock tests" \
 	"$HOOKWRAP" check --db="$DB" $KFLAGS kernel/objects.c
+memcheck "check --db: cleanup.h guards and their scopes" \
+	"$HOOKWRAP" check --db="$DB" $KFLAGS kernel/guards.c
 memcheck "check without --db: link in memory, sleep rules" \
 	"$HOOKWRAP" check $KFLAGS kernel/irqpair.c
 memcheck "report and report --why: the link" \

@@ -233,5 +233,16 @@ one_unit obj kernel/objects.c reported
 same "inline helpers in a header open and close regions" \
 	"$OUT/obj.want" "$OUT/obj.got"
 check "... four calls marked" test "$(wc -l <"$OUT/obj.want")" -eq 4
+
+# cleanup.h's guards (kernel/guards.c): the lock to the end of the scope,
+# dropped on return; a mutex guard is no atomic region.
+one_unit grd kernel/guards.c bug
+same "guard() and scoped_guard() hold their lock for their scope" \
+	"$OUT/grd.want" "$OUT/grd.got"
+check "... two bugs marked" test "$(wc -l <"$OUT/grd.want")" -eq 2
+contains "... the region named by the guard as written" "$OUT/grd.txt" \
+	"inside the atomic region begun by guard(spinlock)(&guard_lock)"
+contains "... and by scoped_guard as written" "$OUT/grd.txt" \
+	"inside the atomic region begun by scoped_guard(spinlock, &guard_lock)"
 contains "... the region named by the helper that opened it" "$OUT/obj.txt" \
 	"inside the atomic region begun by obj_lock(o)"

@@ -2,7 +2,7 @@
  * sleep.h - the sleep analysis inside the checker: the tables of atomic
  * and sleeping primitives (sleep_prims.c), the scan of one unit into
  * facts (sleep_scan.c) with what its conditions and calls say of
- * parameters (sleep_params.c), the per-unit driver that stores and links them
+ * parameters (sleep_params.c) and its registrations (sleep_regs.c), the per-unit driver that stores and links them
  * (sleep_unit.c) and the findings the three sleep rules report from a
  * link (sleep_report.c).
  */
@@ -89,6 +89,9 @@ char *params_cond_text(int cond);
 char *params_args(struct params *pa, CXCursor call);
 /* A condition the compiler folds (IS_ENABLED(CONFIG_X)): 1, 0, or -1. */
 int sleep_constant(CXCursor cond);
+
+/* sleep_regs.c: the registrations a declaration of cx's unit makes. */
+void sleep_regs(struct check_ctx *cx, struct facts *f, CXCursor decl);
 
 /* sleep_scan.c: the facts of cx's unit (unit 0 of f). */
 void sleep_scan(struct check_ctx *cx, struct facts *f);

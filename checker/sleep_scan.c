@@ -8,7 +8,8 @@
  * "if (spin_trylock(...))" opens a region in one branch only.  Every
  * named call is recorded with that state; so are hook calls (through a
  * member of the table's struct, or a wrapper or dispatcher of the
- * manifest), and the registrations of hook implementations.
+ * manifest).  The registrations of hook implementations are
+ * sleep_regs.c's.
  */
 #include "frontend.h"
 #include "sleep.h"
@@ -188,31 +189,6 @@ static int in_main(struct scan *s, CXCursor c)
 
 	offset_of(clang_getCursorLocation(c), &f);
 	return f && clang_File_isEqual(f, s->cx->main_file);
-}
-
-/* Children of a cursor, in order. */
-struct kids {
-	CXCursor *v;
-	int n;
-};
-
-static enum CXChildVisitResult kids_cb(CXCursor c, CXCursor parent,
-				       CXClientData data)
-{
-	struct kids *k = data;
-
-	(void)parent;
-	k->v = xrealloc(k->v, (k->n + 1) * sizeof(*k->v));
-	k->v[k->n++] = c;
-	return CXChildVisit_Continue;
-}
-
-static struct kids kids_of(CXCursor c)
-{
-	struct kids k = { NULL, 0 };
-
-	clang_visitChildren(c, kids_cb, &k);
-	return k;
 }
 
 /* Pass one: the primitives written as macros in the main file. */
@@ -869,17 +845,7 @@ static const char *wrapper_hook(struct scan *s, const char *name)
 /* A field of the table's struct (or union): its name, else NULL. */
 static char *table_field(struct scan *s, CXCursor field)
 {
-	CXCursor parent;
-	char *name;
-	int ours;
-
-	if (clang_getCursorKind(field) != CXCursor_FieldDecl)
-		return NULL;
-	parent = clang_getCursorSemanticParent(field);
-	name = fe_spelling(parent);
-	ours = !strcmp(name, s->cx->t->struct_name);
-	free(name);
-	return ours ? fe_spelling(field) : NULL;
+	return fe_is_table_field(field, s->cx->t) ? fe_spelling(field) : NULL;
 }
 
 static void do_call(struct scan *s, CXCursor c)
@@ -1039,7 +1005,7 @@ static int trylock_test(struct scan *s, CXCursor cond, char **text,
 	return 0;
 }
 
-static void walk_if(struct scan *s, struct kids *k)
+static void walk_if(struct scan *s, struct fe_kids *k)
 {
 	char *text = NULL;
 	unsigned line = 0;
@@ -1089,7 +1055,7 @@ static struct target *push_target(struct scan *s, int is_switch)
 	return t;
 }
 
-static void walk_loop(struct scan *s, CXCursor c, struct kids *k,
+static void walk_loop(struct scan *s, CXCursor c, struct fe_kids *k,
 		      enum CXCursorKind kind)
 {
 	struct target *t;
@@ -1119,7 +1085,7 @@ static void walk_loop(struct scan *s, CXCursor c, struct kids *k,
 	(void)c;
 }
 
-static void walk_switch(struct scan *s, struct kids *k)
+static void walk_switch(struct scan *s, struct fe_kids *k)
 {
 	struct target *t;
 
@@ -1214,7 +1180,7 @@ static void walk(struct scan *s, CXCursor c)
 {
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	const struct pmacro *m = macro_of(s, c);
-	struct kids k;
+	struct fe_kids k;
 	struct target *t;
 	char *name;
 
@@ -1222,7 +1188,7 @@ static void walk(struct scan *s, CXCursor c)
 		do_prim(s, c, m, m->p);
 		return;
 	}
-	k = kids_of(c);
+	k = fe_kids(c);
 	switch (kind) {
 	case CXCursor_CompoundStmt:
 		open_scope(s);
@@ -1415,132 +1381,6 @@ static void walk_function(struct scan *s, CXCursor fn)
 	s->fn = NULL;
 }
 
-/* Registrations: initialisers of the table's type, and assignments. */
-struct init_ctx {
-	struct scan *s;
-	CXCursor *fields;
-	int nfields, index;
-};
-
-static void add_reg(struct scan *s, const char *member, CXCursor value,
-		    const char *how)
-{
-	CXCursor fn;
-	struct fact_reg *r;
-
-	value = fe_strip(value);
-	if (clang_getCursorKind(value) == CXCursor_UnaryOperator) {
-		CXCursor in = clang_getNullCursor();
-
-		clang_visitChildren(value, fe_take_first, &in);
-		value = fe_strip(in);
-	}
-	if (clang_getCursorKind(value) != CXCursor_DeclRefExpr)
-		return;
-	fn = clang_getCursorReferenced(value);
-	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
-		return;
-	r = facts_add_reg(s->f, 0);
-	r->hook = xstrdup(member);
-	r->impl = fe_spelling(fn);
-	r->file = xstrdup(s->cx->main_shown);
-	where_of(value, &r->line, &r->col);
-	r->how = xstrdup(how);
-}
-
-static enum CXVisitorResult field_cb(CXCursor c, CXClientData data)
-{
-	struct init_ctx *ic = data;
-
-	ic->fields = xrealloc(ic->fields, (ic->nfields + 1) * sizeof(CXCursor));
-	ic->fields[ic->nfields++] = c;
-	return CXVisit_Continue;
-}
-
-static enum CXChildVisitResult init_cb(CXCursor c, CXCursor parent,
-				       CXClientData data)
-{
-	struct init_ctx *ic = data;
-	int index = ic->index++;
-	struct kids k = { NULL, 0 };
-	char *member = NULL;
-
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
-		k = kids_of(c);
-		if (k.n == 2 && clang_getCursorKind(k.v[0]) ==
-				CXCursor_MemberRef) {
-			member = table_field(ic->s,
-				clang_getCursorReferenced(k.v[0]));
-			if (member)
-				add_reg(ic->s, member, k.v[1], "initialiser");
-			free(member);
-			free(k.v);
-			return CXChildVisit_Continue;
-		}
-		free(k.v);
-	}
-	if (index < ic->nfields) {
-		member = table_field(ic->s, ic->fields[index]);
-		if (member)
-			add_reg(ic->s, member, c, "initialiser");
-		free(member);
-	}
-	return CXChildVisit_Continue;
-}
-
-static void scan_init(struct scan *s, CXCursor list)
-{
-	CXType type = clang_getCanonicalType(clang_getCursorType(list));
-	CXString ts = clang_getTypeSpelling(type);
-	const char *sp = clang_getCString(ts);
-	const char *name = s->cx->t->struct_name;
-	struct init_ctx ic = { s, NULL, 0, 0 };
-	int match = (starts_with(sp, "struct ") && !strcmp(sp + 7, name)) ||
-		    (starts_with(sp, "union ") && !strcmp(sp + 6, name));
-
-	clang_disposeString(ts);
-	if (!match)
-		return;
-	clang_Type_visitFields(type, field_cb, &ic);
-	clang_visitChildren(list, init_cb, &ic);
-	free(ic.fields);
-}
-
-static void scan_assign(struct scan *s, CXCursor op)
-{
-	struct kids k = kids_of(op);
-	CXType type = clang_getCanonicalType(clang_getCursorType(op));
-
-	if (k.n == 2 && type.kind == CXType_Pointer) {
-		CXCursor lhs = fe_strip(k.v[0]);
-
-		if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr) {
-			char *member = table_field(s,
-				clang_getCursorReferenced(lhs));
-
-			if (member)
-				add_reg(s, member, k.v[1], "assignment");
-			free(member);
-		}
-	}
-	free(k.v);
-}
-
-static enum CXChildVisitResult regs_cb(CXCursor c, CXCursor parent,
-				       CXClientData data)
-{
-	struct scan *s = data;
-	enum CXCursorKind k = clang_getCursorKind(c);
-
-	(void)parent;
-	if (k == CXCursor_InitListExpr)
-		scan_init(s, c);
-	else if (k == CXCursor_BinaryOperator)
-		scan_assign(s, c);
-	return CXChildVisit_Recurse;
-}
-
 static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent,
 				      CXClientData data)
 {
@@ -1553,7 +1393,7 @@ static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent,
 	if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c))
 		walk_function(s, c);
 	if (k == CXCursor_FunctionDecl || k == CXCursor_VarDecl)
-		clang_visitChildren(c, regs_cb, s);
+		sleep_regs(s->cx, s->f, c);
 	return CXChildVisit_Continue;
 }
 

@@ -525,6 +525,25 @@ CXCursor fe_strip(CXCursor c)
 }
 
 /* Is c "pointer->member" on the table's pointer?  Returns the member. */
+static enum CXChildVisitResult kids_cb(CXCursor c, CXCursor parent,
+				       CXClientData data)
+{
+	struct fe_kids *k = data;
+
+	(void)parent;
+	k->v = xrealloc(k->v, (k->n + 1) * sizeof(*k->v));
+	k->v[k->n++] = c;
+	return CXChildVisit_Continue;
+}
+
+struct fe_kids fe_kids(CXCursor c)
+{
+	struct fe_kids k = { NULL, 0 };
+
+	clang_visitChildren(c, kids_cb, &k);
+	return k;
+}
+
 int fe_is_table_field(CXCursor field, const struct table *t)
 {
 	char *name;

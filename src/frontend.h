@@ -67,6 +67,13 @@ char *fe_raw_text(CXTranslationUnit tu, CXSourceRange r);
 /* clang_getCursorSpelling as an owned string. */
 char *fe_spelling(CXCursor c);
 
+/* The children of a cursor, in order; free(k.v) when done. */
+struct fe_kids {
+	CXCursor *v;
+	int n;
+};
+struct fe_kids fe_kids(CXCursor c);
+
 /* A visitor that stores the first child into *(CXCursor *)data. */
 enum CXChildVisitResult fe_take_first(CXCursor c, CXCursor parent,
 				      CXClientData data);

@@ -98,15 +98,9 @@ static enum CXChildVisitResult init_cb(CXCursor c, CXCursor parent,
 static void scan_init(struct regs *s, CXCursor list)
 {
 	CXType type = clang_getCanonicalType(clang_getCursorType(list));
-	CXString ts = clang_getTypeSpelling(type);
-	const char *sp = clang_getCString(ts);
-	const char *name = s->cx->t->struct_name;
 	struct init_ctx ic = { s, NULL, 0, 0 };
-	int match = (starts_with(sp, "struct ") && !strcmp(sp + 7, name)) ||
-		    (starts_with(sp, "union ") && !strcmp(sp + 6, name));
 
-	clang_disposeString(ts);
-	if (!match)
+	if (!fe_is_table_type(type, s->cx->t))
 		return;
 	clang_Type_visitFields(type, field_cb, &ic);
 	clang_visitChildren(list, init_cb, &ic);

@@ -115,17 +115,9 @@ static enum CXChildVisitResult init_cb(CXCursor c, CXCursor parent,
 static void scan_initialiser(struct scan *s, CXCursor list)
 {
 	CXType type = clang_getCanonicalType(clang_getCursorType(list));
-	CXString ts = clang_getTypeSpelling(type);
-	char *want_s = xasprintf("struct %s", s->t->struct_name);
-	char *want_u = xasprintf("union %s", s->t->struct_name);
-	int match = !strcmp(clang_getCString(ts), want_s) ||
-		    !strcmp(clang_getCString(ts), want_u);
 	struct init_ctx ic = { s, NULL, 0, 0 };
 
-	clang_disposeString(ts);
-	free(want_s);
-	free(want_u);
-	if (!match)
+	if (!fe_is_table_type(type, s->t))
 		return;
 	clang_Type_visitFields(type, field_list_cb, &ic);
 	clang_visitChildren(list, init_cb, &ic);

@@ -544,6 +544,18 @@ struct fe_kids fe_kids(CXCursor c)
 	return k;
 }
 
+int fe_is_table_type(CXType type, const struct table *t)
+{
+	CXString ts = clang_getTypeSpelling(type);
+	const char *sp = clang_getCString(ts);
+	const char *name = t->struct_name;
+	int ok = (starts_with(sp, "struct ") && !strcmp(sp + 7, name)) ||
+		 (starts_with(sp, "union ") && !strcmp(sp + 6, name));
+
+	clang_disposeString(ts);
+	return ok;
+}
+
 int fe_is_table_field(CXCursor field, const struct table *t)
 {
 	char *name;

@@ -87,6 +87,8 @@ enum CXChildVisitResult fe_take_two(CXCursor c, CXCursor parent,
 CXCursor fe_strip(CXCursor c);
 /* Is field a member of the table's struct (or union)? */
 int fe_is_table_field(CXCursor field, const struct table *t);
+/* Is type (canonical) the table's "struct NAME" or "union NAME"? */
+int fe_is_table_type(CXType type, const struct table *t);
 /* If c is "pointer->member" on the table's pointer, the member's name. */
 char *fe_table_member(CXCursor c, const struct table *t);
 

@@ -135,8 +135,8 @@ void where_free(struct where *w);
  */
 int suppressed(const struct check_ctx *cx, const struct where *at,
 	       const char *rule);
-int suppressed_text(const char *text, size_t len, unsigned line,
-		    const char *rule);
+/* The same for text [s, end): the finding's line and the one above. */
+int suppressed_span(const char *s, const char *end, const char *rule);
 
 /* output.c */
 enum out_format { OUT_GCC, OUT_JSON, OUT_SARIF };

@@ -721,11 +721,13 @@ static int silenced(struct scan *s, unsigned line)
 		return 0;
 	a = s->lines[line > 1 ? line - 1 : 1];
 	b = line < s->nlines ? s->lines[line + 1] : s->size;
-	if (b > a && memmem(s->text + a, b - a, mark, sizeof(mark) - 1))
+	if (b <= a)
+		return 0;
+	if (memmem(s->text + a, b - a, mark, sizeof(mark) - 1))
 		return 1;
 	/* hookwrap: ignore [sleep-in-atomic[-hook]] (suppress.c) too. */
-	return suppressed_text(s->text, s->size, line, "sleep-in-atomic") ||
-	       suppressed_text(s->text, s->size, line,
+	return suppressed_span(s->text + a, s->text + b, "sleep-in-atomic") ||
+	       suppressed_span(s->text + a, s->text + b,
 			       "sleep-in-atomic-hook");
 }
 

@@ -16,8 +16,7 @@
 
 static const char mark[] = "hookwrap: ignore";
 
-/* Does text (one line) silence rule? */
-static int line_silences(const char *s, const char *end, const char *rule)
+int suppressed_span(const char *s, const char *end, const char *rule)
 {
 	const char *p = s;
 	size_t n = sizeof(mark) - 1;
@@ -58,8 +57,9 @@ static int line_silences(const char *s, const char *end, const char *rule)
 	return 0;
 }
 
-int suppressed_text(const char *text, size_t len, unsigned line,
-		    const char *rule)
+/* Does line (from 1) of text, or the line above it, silence rule? */
+static int suppressed_text(const char *text, size_t len, unsigned line,
+			   const char *rule)
 {
 	const char *s = text, *end = text + len;
 	const char *above = NULL;
@@ -74,10 +74,9 @@ int suppressed_text(const char *text, size_t len, unsigned line,
 		above = s;
 		s = nl + 1;
 	}
-	/* s: the finding's line; above: the one before it, if any. */
-	if (line_silences(s, memchr(s, '\n', end - s) ?: end, rule))
-		return 1;
-	return above && line_silences(above, s - 1, rule);
+	/* From the line above (if any) to the end of the finding's line. */
+	return suppressed_span(above ? above : s,
+			       memchr(s, '\n', end - s) ?: end, rule);
 }
 
 /* The last file read: findings come in runs from one file. */

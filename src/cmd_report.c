@@ -103,6 +103,41 @@ static const struct rule *const sleep_rules[] = {
 	&rule_direct_impl_call,
 };
 
+/* The sleep rules' findings (or only's) over the link, printed. */
+static int print_findings(const struct link *lk, const struct facts *f,
+			  const struct strv *only, enum out_format format,
+			  int error_exit)
+{
+	struct findings out = { 0 };
+	struct check_ctx cx;
+	int ret = 0;
+
+	memset(&cx, 0, sizeof(cx));
+	cx.out = &out;
+	for (size_t i = 0; i < ARRAY_SIZE(sleep_rules); i++)
+		if (!only->n || strv_find(only, sleep_rules[i]->id) >= 0)
+			sleep_report(&cx, lk, -1, sleep_rules[i]);
+	findings_sort(&out, 0);
+	if (format == OUT_GCC) {
+		out_gcc(stdout, &out, 0);
+	} else if (format == OUT_JSON) {
+		out_json(stdout, &out);
+	} else {
+		char *uri = f->tree ? xasprintf("file://%s/", f->tree) : NULL;
+
+		out_sarif(stdout, &out, uri);
+		free(uri);
+	}
+	if (fflush(stdout) || ferror(stdout)) {
+		error_at(NULL, 0, "cannot write the findings to stdout");
+		ret = 2;
+	} else if (out.n && error_exit) {
+		ret = 1;
+	}
+	findings_free(&out);
+	return ret;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -117,9 +152,7 @@ int cmd_report(int argc, char **argv)
 	const char *path = NULL, *why_name = NULL;
 	enum out_format format = OUT_GCC;
 	struct strv only = { 0 };
-	int c, error_exit = 0, ret = 0;
-	struct findings out = { 0 };
-	struct check_ctx cx;
+	int c, error_exit = 0, ret;
 	struct facts f;
 	struct link lk;
 	sqlite3 *db;
@@ -182,36 +215,8 @@ int cmd_report(int argc, char **argv)
 	}
 	factsdb_close(db);
 	link_build(&lk, &f);
-	if (why_name) {
-		ret = why(&lk, why_name);
-		link_free(&lk);
-		facts_free(&f);
-		strv_clear(&only);
-		return ret;
-	}
-	memset(&cx, 0, sizeof(cx));
-	cx.out = &out;
-	for (size_t i = 0; i < ARRAY_SIZE(sleep_rules); i++)
-		if (!only.n || strv_find(&only, sleep_rules[i]->id) >= 0)
-			sleep_report(&cx, &lk, -1, sleep_rules[i]);
-	findings_sort(&out, 0);
-	if (format == OUT_GCC) {
-		out_gcc(stdout, &out, 0);
-	} else if (format == OUT_JSON) {
-		out_json(stdout, &out);
-	} else {
-		char *uri = f.tree ? xasprintf("file://%s/", f.tree) : NULL;
-
-		out_sarif(stdout, &out, uri);
-		free(uri);
-	}
-	if (fflush(stdout) || ferror(stdout)) {
-		error_at(NULL, 0, "cannot write the findings to stdout");
-		ret = 2;
-	} else if (out.n && error_exit) {
-		ret = 1;
-	}
-	findings_free(&out);
+	ret = why_name ? why(&lk, why_name) :
+	      print_findings(&lk, &f, &only, format, error_exit);
 	link_free(&lk);
 	facts_free(&f);
 	strv_clear(&only);

@@ -98,12 +98,6 @@ static void names_set(const struct table *t, const struct manifest *m)
 	qsort(names.wrappers, names.nwrappers, sizeof(char *), cmp_str);
 }
 
-static int ident_char(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9');
-}
-
 /* Does text name the pointer, an internal, or a wrapper? */
 static int names_in(const char *text, size_t len)
 {

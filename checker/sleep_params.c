@@ -9,8 +9,8 @@
  */
 #include "frontend.h"
 #include "sleep.h"
+#include "walk.h"
 
-#include <ctype.h>
 #include <string.h>
 
 int sleep_constant(CXCursor cond)
@@ -85,8 +85,7 @@ static int changed_at(const struct params *pa, unsigned i)
 	hit |= !strcmp(prev, "++") || !strcmp(prev, "--");
 	/* &p, not a & p: the "&" follows an operator or a bracket. */
 	hit |= !strcmp(prev, "&") && strcmp(before, ")") &&
-	       strcmp(before, "]") && (!*before ||
-	       !(isalnum((unsigned char)*before) || *before == '_'));
+	       strcmp(before, "]") && !ident_char(*before);
 	return hit;
 }
 

@@ -50,7 +50,7 @@ struct walk {
 	char *function;
 };
 
-static int ident_char(char c)
+int ident_char(char c)
 {
 	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 	       (c >= '0' && c <= '9');
@@ -537,7 +537,9 @@ static void decl_ref(struct walk *w, CXCursor c)
 	enum CXCursorKind rk = clang_getCursorKind(ref);
 	char *name;
 
-	if ((rk != CXCursor_VarDecl && rk != CXCursor_FunctionDecl) ||
+	/* Functions matter only to a table with internals. */
+	if ((rk != CXCursor_VarDecl && (rk != CXCursor_FunctionDecl ||
+					!w->cx->t->internal.n)) ||
 	    clang_getCursorSemanticParent(ref).kind !=
 			CXCursor_TranslationUnit)
 		return;

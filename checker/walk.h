@@ -21,6 +21,8 @@ struct walk_result {
 int walk_unit(struct check_ctx *cx, struct walk_result *res);
 void walk_result_free(struct walk_result *res);
 
+/* Can c be part of a C identifier? */
+int ident_char(char c);
 /* Is the word (an identifier) in text[0..len)? */
 int text_has_word(const char *text, size_t len, const char *word);
 /* Does text name the table pointer, or one of its internals? */

@@ -1,242 +1,20 @@
 /*
- * patch.c - review mode's patch: parse a unified diff (plain diff, git
- * diff, git format-patch mail), work out each file's text after the
- * patch, and lay it over the tree in a shadow directory.
+ * patch.c - review mode's patch: each file's text after the patch, and
+ * the shadow directory it is laid over the tree in.  The shadow is the
+ * only place written or removed: every file is made relative to its
+ * directory's descriptor with O_NOFOLLOW and O_EXCL, and no link is
+ * ever followed when writing or removing.
  */
 #include "patch.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static char *read_stream(FILE *fp)
-{
-	struct sbuf sb = { 0 };
-	char buf[65536];
-	size_t n;
-
-	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
-		sb_addn(&sb, buf, n);
-	return sb_detach(&sb);
-}
-
-/* "a/fs/x.c\t2024-01-01" -> "fs/x.c" (git) or "fs/x.c". */
-static char *diff_name(const char *s, int git)
-{
-	const char *e = s + strcspn(s, "\t");
-	char *name;
-
-	while (e > s && e[-1] == ' ')
-		e--;
-	name = xstrndup(s, e - s);
-	if (git && (starts_with(name, "a/") || starts_with(name, "b/"))) {
-		char *t = xstrdup(name + 2);
-
-		free(name);
-		name = t;
-	}
-	return name;
-}
-
-/* The tree-relative path of a patch's name: strip leading directories. */
-static char *tree_path(const char *tree, const char *name, int must_exist)
-{
-	const char *s = name;
-
-	while (s) {
-		char *p = path_join(tree, s);
-		int ok = file_exists(p);
-
-		free(p);
-		if (ok)
-			return xstrdup(s);
-		s = strchr(s, '/');
-		if (s)
-			s++;
-	}
-	return must_exist ? NULL : xstrdup(name);
-}
-
-static void add_line(struct patch_file *f, unsigned line)
-{
-	if (f->nadded == f->capadded) {
-		f->capadded = f->capadded ? 2 * f->capadded : 32;
-		f->added = xrealloc(f->added, f->capadded * sizeof(*f->added));
-	}
-	f->added[f->nadded++] = line;
-}
-
-static int parse_range(const char *s, unsigned *start, unsigned *len)
-{
-	char *end;
-
-	*start = strtoul(s, &end, 10);
-	*len = 1;
-	if (end == s)
-		return -1;
-	if (*end == ',')
-		*len = strtoul(end + 1, &end, 10);
-	return 0;
-}
-
-static struct patch_file *new_file(struct added_lines *p)
-{
-	struct patch_file *f;
-
-	p->files = xrealloc(p->files, (p->n + 1) * sizeof(*p->files));
-	f = &p->files[p->n++];
-	memset(f, 0, sizeof(*f));
-	return f;
-}
-
-int patch_read(const char *path, const char *tree, struct added_lines *p)
-{
-	char *text, *line, *next;
-	unsigned lineno = 0;
-	int git = 0, ret = 0;
-	struct patch_file *f = NULL;
-	char *minus = NULL;
-
-	memset(p, 0, sizeof(*p));
-	p->source = xstrdup(path);
-	if (!strcmp(path, "-")) {
-		text = read_stream(stdin);
-	} else {
-		text = read_file(path, NULL);
-		if (!text) {
-			error_at(path, 0, "cannot read the patch: %s",
-				 strerror(errno));
-			return -1;
-		}
-	}
-	for (line = text; line && *line; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		lineno++;
-		if (starts_with(line, "diff --git ")) {
-			git = 1;
-			continue;
-		}
-		if (starts_with(line, "--- ") && next &&
-		    starts_with(next, "+++ ")) {
-			free(minus);
-			minus = diff_name(line + 4, git ||
-					  starts_with(line + 4, "a/"));
-			continue;
-		}
-		if (starts_with(line, "+++ ") && minus) {
-			int g = git || starts_with(line + 4, "b/");
-			char *plus = diff_name(line + 4, g);
-
-			f = new_file(p);
-			if (!strcmp(plus, "/dev/null")) {
-				f->deleted = 1;
-				free(plus);
-				plus = xstrdup(minus);
-			}
-			f->name = plus;
-			if (strcmp(minus, "/dev/null"))
-				f->old_rel = tree_path(tree, minus, 0);
-			f->rel = f->old_rel && !strcmp(minus, plus) ?
-				 xstrdup(f->old_rel) :
-				 tree_path(tree, plus, 0);
-			free(minus);
-			minus = NULL;
-			continue;
-		}
-		if (starts_with(line, "@@ -") && f) {
-			struct hunk h = { 0 };
-			char *plus = strstr(line, " +");
-			unsigned old_left, new_left, newno;
-
-			if (parse_range(line + 4, &h.old_start, &h.old_len) ||
-			    !plus || parse_range(plus + 2, &h.new_start,
-						 &h.new_len)) {
-				error_at(path, lineno, "malformed hunk header "
-					 "'%s'", line);
-				ret = -1;
-				break;
-			}
-			h.line = lineno;
-			old_left = h.old_len;
-			new_left = h.new_len;
-			newno = h.new_start;
-			while ((old_left || new_left) && next && *next) {
-				char c;
-
-				line = next;
-				next = strchr(line, '\n');
-				if (next)
-					*next++ = '\0';
-				lineno++;
-				c = line[0];
-				if (c == '\\')
-					continue;
-				if (c == '\0')
-					c = ' ';	/* a mailer ate it */
-				if (c == ' ' && old_left && new_left) {
-					old_left--;
-					new_left--;
-					newno++;
-				} else if (c == '-' && old_left) {
-					old_left--;
-				} else if (c == '+' && new_left) {
-					new_left--;
-					add_line(f, newno++);
-				} else {
-					error_at(path, lineno, "hunk at "
-						 "line %u ends early; the "
-						 "patch is damaged", h.line);
-					ret = -1;
-					break;
-				}
-				strv_push(&h.body, line[0] ? line : " ");
-			}
-			if (!ret && (old_left || new_left)) {
-				error_at(path, lineno, "hunk at line %u is "
-					 "cut short; the patch is damaged",
-					 h.line);
-				ret = -1;
-			}
-			f->hunks = xrealloc(f->hunks, (f->nhunks + 1) *
-					    sizeof(*f->hunks));
-			f->hunks[f->nhunks++] = h;
-			if (ret)
-				break;
-		}
-	}
-	free(minus);
-	free(text);
-	if (!ret && !p->n) {
-		error_at(path, 0, "no file changes found; pass a unified diff "
-			 "or a git format-patch mail");
-		ret = -1;
-	}
-	return ret;
-}
-
-void patch_free(struct added_lines *p)
-{
-	for (int i = 0; i < p->n; i++) {
-		struct patch_file *f = &p->files[i];
-
-		for (int k = 0; k < f->nhunks; k++)
-			strv_clear(&f->hunks[k].body);
-		free(f->hunks);
-		free(f->added);
-		free(f->name);
-		free(f->rel);
-		free(f->old_rel);
-	}
-	free(p->files);
-	free(p->source);
-	memset(p, 0, sizeof(*p));
-}
 
 static const struct patch_file *file_of(const struct added_lines *a,
 					const char *rel)
@@ -309,6 +87,8 @@ static int find_hunk(const struct strv *lines, const struct hunk *h,
 {
 	int want = start ? (int)start - 1 : 0;
 
+	if (want > lines->n)	/* past the end: no line to read there */
+		want = lines->n;
 	for (int d = 0; d <= lines->n + 1; d++) {
 		if (want - d >= 0 && matches_at(lines, want - d, h, keep))
 			return want - d;
@@ -334,24 +114,16 @@ static char *join_lines(const struct strv *lines, int trailing)
 }
 
 char *patch_result(const struct added_lines *p, const struct patch_file *f,
-		   const char *tree)
+		   int tree_fd, const char *tree)
 {
 	struct strv lines = { 0 }, out = { 0 };
-	char *path, *text = NULL, *result = NULL;
+	char *text = NULL, *result = NULL;
 	int trailing = 1, pos = 0, applies = 1;
 
-	if (f->old_rel) {
-		path = path_join(tree, f->old_rel);
-		text = read_file(path, NULL);
-		if (!text) {
-			/* A new file the tree already has, or none at all. */
-			char *np = path_join(tree, f->rel);
-
-			text = read_file(np, NULL);
-			free(np);
-		}
-		free(path);
-	}
+	/* The old file; or a new file the tree already has; or none. */
+	if (f->old_rel && tree_read(tree_fd, f->old_rel, &text) &&
+	    tree_read(tree_fd, f->rel, &text))
+		text = NULL;
 	if (text)
 		split_lines(text, &lines, &trailing);
 	/* Apply: copy, replacing each hunk's old side by its new side. */
@@ -399,62 +171,132 @@ char *patch_result(const struct added_lines *p, const struct patch_file *f,
 	return result;
 }
 
-/* Make dir (tree-relative) a real directory in the shadow. */
-static int shadow_dir(const char *shadow, const char *tree, const char *dir)
+/* Link every entry of the tree's directory dir into dir_fd. */
+static int populate(int dir_fd, const char *shadow, const char *tree_abs,
+		    const char *dir)
 {
-	char *sd = *dir ? path_join(shadow, dir) : xstrdup(shadow);
-	char *td = *dir ? path_join(tree, dir) : xstrdup(tree);
-	struct stat st;
-	DIR *d;
+	char *td = *dir ? path_join(tree_abs, dir) : xstrdup(tree_abs);
+	int fd = open(td, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 	struct dirent *e;
 	int ret = 0;
 
-	if (!lstat(sd, &st) && S_ISDIR(st.st_mode) && *dir)
-		goto out;		/* made already */
-	if (*dir) {
-		unlink(sd);
-		if (mkdir(sd, 0700)) {
-			error_at(sd, 0, "cannot create: %s", strerror(errno));
-			ret = -1;
-			goto out;
-		}
-	}
-	d = opendir(td);
+	if (!d && fd >= 0)
+		close(fd);
 	while (d && (e = readdir(d))) {
-		char *from, *to;
+		char *from;
 
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
 		from = path_join(td, e->d_name);
-		to = path_join(sd, e->d_name);
-		if (symlink(from, to) && errno != EEXIST) {
-			error_at(to, 0, "cannot link: %s", strerror(errno));
+		if (symlinkat(from, dir_fd, e->d_name) && errno != EEXIST) {
+			error_at(shadow, 0, "cannot link %s there: %s", from,
+				 strerror(errno));
 			ret = -1;
 		}
 		free(from);
-		free(to);
 	}
 	if (d)
 		closedir(d);
-out:
-	free(sd);
 	free(td);
 	return ret;
 }
 
-static int shadow_path(const char *shadow, const char *tree, const char *rel)
+/*
+ * The shadow's directory dir (tree-relative, "" the top), opened: each
+ * component made a real directory holding links to the tree's entries
+ * (it was a link to the tree's directory, or nothing).  -1 printed.
+ */
+static int shadow_dirfd(int root_fd, const char *root, const char *tree_abs,
+			const char *dir)
 {
-	char *dir = xstrdup(rel);
-	char *slash;
-	int ret = 0;
+	int fd = fcntl(root_fd, F_DUPFD_CLOEXEC, 0);
+	char *d = xstrdup(dir), *c = d;
 
-	for (slash = strchr(dir, '/'); slash && !ret;
-	     slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		ret = shadow_dir(shadow, tree, dir);
+	while (fd >= 0 && *c) {
+		char *slash = strchr(c, '/');
+		struct stat st;
+		int nfd, made = 0;
+
+		if (slash)
+			*slash = '\0';
+		if (fstatat(fd, c, &st, AT_SYMLINK_NOFOLLOW) ||
+		    !S_ISDIR(st.st_mode)) {
+			if ((unlinkat(fd, c, 0) && errno != ENOENT) ||
+			    mkdirat(fd, c, 0700)) {
+				error_at(root, 0, "cannot make %s there: %s",
+					 d, strerror(errno));
+				close(fd);
+				fd = -1;
+				break;
+			}
+			made = 1;
+		}
+		nfd = openat(fd, c, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+			     O_CLOEXEC);
+		if (nfd < 0)
+			error_at(root, 0, "cannot open %s there: %s", d,
+				 strerror(errno));
+		close(fd);
+		fd = nfd;
+		if (fd >= 0 && made && populate(fd, root, tree_abs, d)) {
+			close(fd);
+			fd = -1;
+		}
+		if (!slash)
+			break;
 		*slash = '/';
+		c = slash + 1;
 	}
+	free(d);
+	return fd;
+}
+
+/* Replace rel in the shadow by text (NULL: remove it). */
+static int shadow_file(int root_fd, const char *root, const char *tree_abs,
+		       const char *rel, const char *text)
+{
+	char *dir = xstrdup(rel), *slash = strrchr(dir, '/');
+	const char *base = slash ? rel + (slash - dir) + 1 : rel;
+	int dir_fd, fd = -1, ret = -1;
+	size_t len = text ? strlen(text) : 0, off = 0;
+
+	if (slash)
+		*slash = '\0';
+	else
+		dir[0] = '\0';
+	dir_fd = shadow_dirfd(root_fd, root, tree_abs, dir);
 	free(dir);
+	if (dir_fd < 0)
+		return -1;
+	if (unlinkat(dir_fd, base, 0) && errno != ENOENT)
+		goto out;
+	if (!text) {
+		ret = 0;
+		goto out;
+	}
+	fd = openat(dir_fd, base, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, 0600);
+	if (fd < 0)
+		goto out;
+	while (off < len) {
+		ssize_t n = write(fd, text + off, len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			goto out;
+		off += n;
+	}
+	ret = close(fd);
+	fd = -1;
+out:
+	if (ret)
+		error_at(root, 0, "cannot write %s there: %s", rel,
+			 strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	close(dir_fd);
 	return ret;
 }
 
@@ -473,72 +315,69 @@ char *shadow_create(const struct added_lines *p, const char *tree)
 		return NULL;
 	}
 	root = realpath(tmpl, NULL);
-	if (shadow_dir(root, tree_abs, ""))
+	int root_fd = root ? open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+				  O_CLOEXEC) : -1;
+
+	if (root_fd < 0) {
+		error_at(NULL, 0, "cannot open the shadow directory: %s",
+			 strerror(errno));
+		goto fail;
+	}
+	if (populate(root_fd, root, tree_abs, ""))
 		goto fail;
 	for (int i = 0; i < p->n; i++) {
 		const struct patch_file *f = &p->files[i];
-		char *text, *dst;
 
-		if (shadow_path(root, tree_abs, f->rel))
+		if (!f->deleted && !f->result)
+			die("shadow_create: no text for %s (patch_read was "
+			    "given no tree)", f->rel);
+		if (shadow_file(root_fd, root, tree_abs, f->rel, f->result))
 			goto fail;
-		dst = path_join(root, f->rel);
-		unlink(dst);
-		if (f->deleted) {
-			free(dst);
-			continue;
-		}
-		text = patch_result(p, f, tree);
-		if (!text) {
-			free(dst);
+		if (f->renamed && strcmp(f->old_rel, f->rel) &&
+		    shadow_file(root_fd, root, tree_abs, f->old_rel, NULL))
 			goto fail;
-		}
-		{
-			FILE *fp = fopen(dst, "w");
-
-			if (!fp || fputs(text, fp) == EOF || fclose(fp)) {
-				error_at(dst, 0, "cannot write: %s",
-					 strerror(errno));
-				free(text);
-				free(dst);
-				goto fail;
-			}
-		}
-		free(text);
-		free(dst);
 	}
+	close(root_fd);
 	free(tree_abs);
 	return root;
 fail:
+	if (root_fd >= 0)
+		close(root_fd);
 	free(tree_abs);
 	shadow_remove(root);
 	return NULL;
 }
 
-static void remove_tree(const char *path)
+/* Remove name under dir_fd and all below it, following no link. */
+static void remove_at(int dir_fd, const char *name, int depth)
 {
 	struct stat st;
 
-	if (lstat(path, &st))
+	if (fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW))
 		return;
 	if (S_ISDIR(st.st_mode)) {
-		DIR *d = opendir(path);
+		int fd = depth < 256 ? openat(dir_fd, name, O_RDONLY |
+					      O_DIRECTORY | O_NOFOLLOW |
+					      O_CLOEXEC) : -1;
+		DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 		struct dirent *e;
 
-		while (d && (e = readdir(d))) {
-			char *sub;
-
-			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-				continue;
-			sub = path_join(path, e->d_name);
-			remove_tree(sub);
-			free(sub);
-		}
+		if (!d && fd >= 0)
+			close(fd);
+		while (d && (e = readdir(d)))
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+				remove_at(dirfd(d), e->d_name, depth + 1);
 		if (d)
 			closedir(d);
-		rmdir(path);
+		unlinkat(dir_fd, name, AT_REMOVEDIR);
 	} else {
-		unlink(path);
+		unlinkat(dir_fd, name, 0);
 	}
+}
+
+static void remove_tree(const char *path)
+{
+	remove_at(AT_FDCWD, path, 0);
 }
 
 void shadow_remove(char *root)

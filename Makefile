@@ -17,7 +17,7 @@ CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Werror=implicit-function-declaration
 CPPFLAGS += -D_GNU_SOURCE -I$(LLVM_INC) -Isrc
 LDFLAGS  += -L$(LLVM_LIB) -Wl,-rpath,$(LLVM_LIB)
-LDLIBS   += -lclang -lsqlite3
+LDLIBS   += -lclang -lsqlite3 -ljson-c
 
 SRC_CORE := $(filter-out src/main.c,$(wildcard src/*.c))
 SRC      := src/main.c $(SRC_CORE) $(wildcard checker/*.c)

@@ -23,6 +23,9 @@ struct compdb {
  * Prints "file:line: ..." and returns -1 on malformed input.
  */
 int compdb_read(const char *path, struct compdb *db);
+/* The same for the text[0..len) (no global state); source: for messages. */
+int compdb_parse(const char *text, size_t len, const char *source,
+		 struct compdb *db);
 void compdb_free(struct compdb *db);
 
 #endif /* HOOKWRAP_COMPDB_H */

@@ -86,3 +86,30 @@ else
 	not_ok "memory grows: ${a} KB after 100 units, ${b} KB after 600"
 fi
 same "600 units, the same findings as 100 (printed once)" "$OUT/mem100.out" "$OUT/mem600.out"
+
+# JSON as json-c reads it: bad input is one error line with its line.
+# bad_json NAME LINE WHAT: $OUT/NAME.json (written by the caller).
+bad_json() {
+	"$HOOKWRAP" check --tree "$T" -p "$OUT/$1.json" >/dev/null 2>"$OUT/$1.err"
+	check "$1: exit 2" test $? -eq 2
+	contains "$1: file:line and what is wrong" "$OUT/$1.err" "$OUT/$1.json:$2: error: $3"
+}
+printf '[\n {"file": "x.c", "command": "gcc x.c"}\n]\n]\n' >"$OUT/trailing.json"
+bad_json trailing 4 "malformed compile_commands.json"
+printf '[\n {"file": "x.c", "command": "gcc x.c"},\n {"file": 7, "command": "gcc x.c"}\n]\n' >"$OUT/notstr.json"
+bad_json notstr 3 'entry 2: "directory", "file" and "command" must be strings'
+printf '[\n {"file": "x.c\\u0000.h", "command": "gcc x.c"}\n]\n' >"$OUT/unul.json"
+bad_json unul 2 'entry 1: a string holds \u0000'
+printf '[\n {"file": "x.c", "command": "gcc x.c"}\n]\n\0junk' >"$OUT/nul.json"
+bad_json nul 4 "a NUL byte"
+python3 -c 'import sys; sys.stdout.write("[{\"x\": " + "[" * 1000000 + "]" * 1000000 + ", \"file\": \"x.c\", \"command\": \"gcc x.c\"}]\n")' \
+	>"$OUT/deep.json"
+bad_json deep 1 "malformed compile_commands.json: nesting too deep"
+# A name outside the BMP, as JSON writes it (a UTF-16 surrogate pair).
+cp "$T/drivers/calls.c" "$T/drivers/u-$(printf '\360\237\230\200').c"
+printf '[{"directory": "%s", "file": "drivers/u-\\ud83d\\ude00.c", "arguments": ["gcc", %s, "drivers/u-\\ud83d\\ude00.c"]}]\n' \
+	"$T" "$F" >"$OUT/utf16.json"
+"$HOOKWRAP" check --tree "$T" -p "$OUT/utf16.json" >"$OUT/utf16.out" 2>&1
+check "a surrogate pair in a name: exit 0" test $? -eq 0
+contains "... the file found under its UTF-8 name" "$OUT/utf16.out" \
+	"drivers/u-$(printf '\360\237\230\200').c:11:9: warning:"

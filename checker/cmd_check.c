@@ -50,7 +50,8 @@ static const char usage_text[] =
 	"  -p FILE|DIR        check the units of a compile_commands.json\n"
 	"  --patch FILE|-     review a patch: findings on the lines it adds\n"
 	"  --db FILE          collect the sleep facts of each unit into FILE\n"
-	"                     (then: hookwrap report --db FILE); parses every unit\n"
+	"                     (then: hookwrap report --db FILE); parses every unit;\n"
+	"                     a relative FILE is taken from where check starts\n"
 	"  --no-prefilter     parse every unit, even those that cannot hold a\n"
 	"                     finding\n"
 	"  --print-args       print the flags libclang would be given, a\n"
@@ -69,7 +70,8 @@ struct opts {
 	const char *cache_dir;
 	const char *compdb;
 	const char *patch;
-	const char *db;
+	const char *db;		/* absolute: entries chdir (db_abs) */
+	char *db_abs;
 	enum out_format format;
 	int error_exit;
 	int no_prefilter;
@@ -108,6 +110,34 @@ static const struct {
 	{ "print-args", 0 }, { "verbose", 0 }, { "help", 0 },
 };
 
+/*
+ * --db FILE, made absolute against the directory the checker starts in:
+ * with -p every entry runs in its own "directory", and a relative name
+ * would follow it (the facts split over several databases).
+ */
+static int set_db(struct opts *o, const char *val)
+{
+	char cwd[PATH_MAX];
+
+	if (!*val) {
+		error_at(NULL, 0, "--db needs a file name");
+		return 2;
+	}
+	free(o->db_abs);
+	if (val[0] == '/') {
+		o->db_abs = xstrdup(val);
+	} else if (getcwd(cwd, sizeof(cwd))) {
+		o->db_abs = path_join(cwd, val);
+	} else {
+		error_at(NULL, 0, "--db %s: cannot read the current directory "
+			 "(%s); give an absolute path", val, strerror(errno));
+		o->db_abs = NULL;
+		return 2;
+	}
+	o->db = o->db_abs;
+	return 0;
+}
+
 static int set_opt(struct opts *o, const char *name, const char *val)
 {
 	if (!strcmp(name, "tree"))
@@ -125,7 +155,7 @@ static int set_opt(struct opts *o, const char *name, const char *val)
 	else if (!strcmp(name, "patch"))
 		o->patch = val;
 	else if (!strcmp(name, "db"))
-		o->db = val;
+		return set_db(o, val);
 	else if (!strcmp(name, "error-exit"))
 		o->error_exit = 1;
 	else if (!strcmp(name, "no-prefilter"))
@@ -629,6 +659,7 @@ int cmd_check(int argc, char **argv)
 	r = parse_args(argc, argv, &o);
 	if (r) {
 		strv_clear(&o.words);
+		free(o.db_abs);
 		return r == 1 ? 0 : 2;
 	}
 	flags_filter(o.words.v, o.words.n, &flags, &files, NULL);
@@ -692,5 +723,6 @@ out:
 	strv_clear(&flags);
 	strv_clear(&files);
 	strv_clear(&o.words);
+	free(o.db_abs);
 	return r;
 }

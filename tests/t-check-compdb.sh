@@ -87,6 +87,21 @@ else
 fi
 same "600 units, the same findings as 100 (printed once)" "$OUT/mem100.out" "$OUT/mem600.out"
 
+# A relative --db is resolved once, against the directory the checker
+# starts in: every entry's "directory" writes the same database.
+mkdir -p "$OUT/run"
+(cd "$OUT/run" && "$HOOKWRAP" check --db facts.db -p "$T/compile_commands.json" \
+	>"$OUT/db.out" 2>&1)
+check "--db relative with -p: exit 0" test $? -eq 0
+check "--db relative: the database is where the checker started" test -f "$OUT/run/facts.db"
+check "... and in no entry's directory" test ! -e "$T/facts.db" -a ! -e "$T/fs/facts.db"
+sqlite3 "$OUT/run/facts.db" 'SELECT path FROM units ORDER BY path' >"$OUT/db.units" 2>&1
+printf '%s\n' drivers/calls.c drivers/clean.c fs/namei.c security/capability.c >"$OUT/db.want"
+same "... holding the facts of every unit" "$OUT/db.want" "$OUT/db.units"
+"$HOOKWRAP" check --db= -p "$T" >/dev/null 2>"$OUT/dbempty.err"
+check "--db with an empty name: exit 2" test $? -eq 2
+contains "... says so" "$OUT/dbempty.err" "--db needs a file name"
+
 # JSON as json-c reads it: bad input is one error line with its line.
 # bad_json NAME LINE WHAT: $OUT/NAME.json (written by the caller).
 bad_json() {

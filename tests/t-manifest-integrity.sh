@@ -1,0 +1,59 @@
+#!/bin/bash
+# The manifest never silently loses a hook or goes stale (issue 11, items
+# 2, 3, 10 and 12): whole logical #if lines, the member count checked
+# against the table's text, a cache keyed on every file the build reads,
+# a --manifest file that must be one, and the static-default warning only
+# where a stub is written.
+. "$(dirname "$0")/lib.sh"
+
+H=include/linux/security.h
+
+# bad NAME REGEX CMD...: exit 2, one stderr line matching REGEX, no stdout.
+bad() {
+	name=$1 want=$2
+	shift 2
+	"$@" >"$OUT/stdout" 2>"$OUT/stderr"
+	rc=$?
+	why=
+	[ "$rc" -eq 2 ] || why="exit status $rc, expected 2"
+	[ -s "$OUT/stdout" ] && why="$why; wrote to stdout: $(head -2 "$OUT/stdout")"
+	lines=$(wc -l <"$OUT/stderr")
+	[ "$lines" -eq 1 ] || why="$why; $lines lines on stderr"
+	grep -Eq -- "$want" "$OUT/stderr" || why="$why; stderr lacks /$want/"
+	if [ -z "$why" ]; then
+		ok "$name"
+	else
+		not_ok "$name" "$why" "$(head -5 "$OUT/stderr")"
+	fi
+}
+
+# rows FILE: the data rows of a manifest.
+rows() { echo $(($(wc -l <"$1") - 1)); }
+
+### Item 2: a backslash-continued #if inside the struct.
+
+ci=$(fixture continued-if)
+"$HOOKWRAP" manifest "$ci" >"$OUT/ci.tsv" 2>"$OUT/ci.err" || echo "exit $?" >>"$OUT/ci.tsv"
+same "continued #if: every hook, rightly guarded (golden)" \
+	"$FIX/continued-if.expected/manifest.tsv" "$OUT/ci.tsv"
+contains "a hook under '#if A && \\' + 'B' is kept, under A && B" "$OUT/ci.tsv" \
+	"$(printf 'socket_create\tsecurity_socket_create\tint\tint family, int type, int protocol, int kern\tfamily, type, protocol, kern\tCONFIG_SECURITY && CONFIG_SECURITY_NETWORK\t')"
+contains "a hook under an #if with a comment spanning lines is kept" "$OUT/ci.tsv" \
+	"$(printf 'audit_rule_match\tsecurity_audit_rule_match\tint\tunsigned secid, int field, int op, void *lsmrule, struct audit_krule *rule\tsecid, field, op, lsmrule, rule\tCONFIG_SECURITY && CONFIG_AUDIT\t')"
+
+# The count invariant: a member the parse cannot see is an error, with
+# where it is and what to do; never a shorter manifest and exit 0.
+T=$(copy_fixture continued-if)
+sed -i 's/^#if defined(CONFIG_SECURITY) && \\$/#if CONFIG_SECURITY_NETWORK_LEVEL > 1 \&\& \\/' "$T/$H"
+bad "a member lost to an #if the parse cannot turn on: exit 2, file:line" \
+	"^$T/$H:33: error: struct security_operations declares 12 function-pointer members but the manifest has 7 rows and 0 skipped: 'unix_stream_connect' and 4 more are missing.*'skip'" \
+	"$HOOKWRAP" manifest "$T"
+printf 'profile = lsm\nskip = name unix_stream_connect\n' >"$T/hookwrap.conf"
+bad "... a skipped member counts, the others are still missing" \
+	"^$T/$H:35: error: struct security_operations declares 12 function-pointer members but the manifest has 7 rows and 1 skipped: 'socket_create' and 3 more are missing" \
+	"$HOOKWRAP" manifest "$T"
+T=$(copy_fixture lsm-hooks-mini)
+sed -i 's/^#ifdef CONFIG_SECURITY_NETWORK$/#if 0/' "$T/include/linux/lsm_hook_defs.h"
+bad "a hook-list entry lost to '#if 0': exit 2, at the entry" \
+	"^$T/include/linux/lsm_hook_defs.h:26: error: union security_list_options declares 16 function-pointer members but the manifest has 13 rows and 0 skipped: 'socket_create' and 2 more are missing" \
+	"$HOOKWRAP" manifest "$T"

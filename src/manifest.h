@@ -74,9 +74,18 @@ char *hook_args_text(const struct hook *h);
 /* "CONFIG_SECURITY && CONFIG_SECURITY_NETWORK" */
 char *hook_guard_text(const struct hook *h);
 
-/* The TSV form (docs/manifest.md). */
+/* The TSV form (docs/manifest.md; manifest_tsv.c). */
 extern const char *const manifest_columns[];
 void manifest_write_tsv(const struct manifest *m, FILE *out);
+/*
+ * Parse a manifest from buf (len bytes, NULs included): the reader's
+ * entry point for any source, with no state outside its arguments.
+ * Returns 0, or -1 with *line (1-based) and *why (owned by the caller)
+ * saying what is wrong, and m empty.
+ */
+int manifest_parse_tsv(const char *buf, size_t len, struct manifest *m,
+		       unsigned *line, char **why);
+/* manifest_parse_tsv() on a file; prints "path:line: error: ...". */
 int manifest_read_tsv(const char *path, struct manifest *m);
 void manifest_free(struct manifest *m);
 /* Fill may_sleep from a facts database (maysleep.c); 0 or -1. */

@@ -57,3 +57,39 @@ sed -i 's/^#ifdef CONFIG_SECURITY_NETWORK$/#if 0/' "$T/include/linux/lsm_hook_de
 bad "a hook-list entry lost to '#if 0': exit 2, at the entry" \
 	"^$T/include/linux/lsm_hook_defs.h:26: error: union security_list_options declares 16 function-pointer members but the manifest has 13 rows and 0 skipped: 'socket_create' and 2 more are missing" \
 	"$HOOKWRAP" manifest "$T"
+
+### Item 10: a --manifest file that is no manifest is an error.
+
+LM=$(fixture lsm-mini)
+"$HOOKWRAP" manifest "$LM" >"$OUT/good.tsv"
+# with_manifest NAME REGEX FILE: check with --manifest FILE must fail so.
+with_manifest() {
+	bad "$1" "^$3:$2" "$HOOKWRAP" check --no-cache --tree "$LM" \
+		--manifest "$3" "$LM/fs/inode.c"
+}
+M="$OUT/m.tsv"
+: >"$M"
+with_manifest "an empty --manifest: exit 2 at line 1, says how to make one" \
+	"1: error: empty manifest; make one with 'hookwrap manifest TREE > FILE'" "$M"
+tail -n +2 "$OUT/good.tsv" >"$M"
+with_manifest "a --manifest without its header row: one error" \
+	"1: error: no header row .*; make one with 'hookwrap manifest TREE > FILE'" "$M"
+head -1 "$OUT/good.tsv" >"$M"
+with_manifest "a header row and no hooks: an error" \
+	"1: error: a header row and no hooks; make one" "$M"
+{ head -2 "$OUT/good.tsv"; sed -n 3p "$OUT/good.tsv" | sed 's/$/\textra/'; } >"$M"
+with_manifest "a row with more columns than the header: an error" \
+	"3: error: 14 columns, expected 13" "$M"
+{ head -2 "$OUT/good.tsv"; sed -n 3p "$OUT/good.tsv" |
+  awk -F'\t' -v OFS='\t' '{ s = ""; for (i = 0; i < 10000; i++) s = s "x = 0; "; $7 = s; print }'; } >"$M"
+with_manifest "an over-long line: an error, not a 70 kB stub" \
+	"3: error: a line of [0-9]+ bytes \\(at most 65536\\)" "$M"
+{ head -2 "$OUT/good.tsv"; printf 'capget\0'; sed -n 3p "$OUT/good.tsv"; sed -n '4,$p' "$OUT/good.tsv"; } >"$M"
+with_manifest "a NUL byte: an error at its line, nothing after it lost silently" \
+	"3: error: a NUL byte: this is binary data" "$M"
+{ head -3 "$OUT/good.tsv"; sed -n 2p "$OUT/good.tsv"; } >"$M"
+with_manifest "a hook twice: an error at the second row" \
+	"4: error: hook 'ptrace' has a row already" "$M"
+{ head -2 "$OUT/good.tsv"; sed -n 3p "$OUT/good.tsv" | sed 's/^[a-z_]*/a;b/'; } >"$M"
+with_manifest "a member that is no C identifier: an error" \
+	"3: error: member 'a;b' is not a C identifier" "$M"

@@ -453,7 +453,7 @@ int defaults_infer(struct frontend *fe, struct manifest *m)
 
 	for (int i = 0; i < t->defaults.n; i++) {
 		char *path = path_join(fe->tree, t->defaults.v[i]);
-		int exists = file_exists(path);
+		int exists = fe_exists(fe, path);
 
 		free(path);
 		if (!exists && !t->defaults_strict)

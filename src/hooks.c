@@ -467,7 +467,7 @@ static void scan_wrapper_file(struct member_ctx *mc, const char *rel,
 	char *path = path_join(mc->fe->tree, rel);
 	struct parsed w;
 
-	if (file_exists(path) && !fe_parse(mc->fe, rel, &w)) {
+	if (fe_exists(mc->fe, path) && !fe_parse(mc->fe, rel, &w)) {
 		find_wrappers(mc, &w, from);
 		fe_parsed_free(&w);
 	}

@@ -74,13 +74,20 @@ int manifest_build(const struct table *t, const char *tree,
 	int ret;
 
 	memset(m, 0, sizeof(*m));
-	if (fe_open(&fe, t, tree))
+	if (fe_open(&fe, t, tree)) {
+		fe_close(&fe);
 		return -1;
+	}
+	/* The table description is an input too, unless built in. */
+	if (!starts_with(t->origin, "profile "))
+		fe_note_input(&fe, t->origin);
 	ret = hooks_read(&fe, m);
 	if (!ret)
 		ret = defaults_infer(&fe, m);
 	if (!ret)
 		ret = policies_assign(t, m);
+	m->inputs = fe.inputs;
+	memset(&fe.inputs, 0, sizeof(fe.inputs));
 	fe_close(&fe);
 	return ret;
 }
@@ -165,6 +172,7 @@ void manifest_free(struct manifest *m)
 		free(h->may_sleep);
 	}
 	free(m->hooks);
+	strv_clear(&m->inputs);
 	free(m->struct_name);
 	free(m->pointer);
 	free(m->header);

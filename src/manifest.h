@@ -53,6 +53,11 @@ struct manifest {
 	char *header;
 	struct hook *hooks;
 	int n, cap;
+	/*
+	 * The files the build read or looked for (absolute paths), empty
+	 * for a manifest read from TSV: what a cached copy depends on.
+	 */
+	struct strv inputs;
 };
 
 struct frontend;

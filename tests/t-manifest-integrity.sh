@@ -93,3 +93,61 @@ with_manifest "a hook twice: an error at the second row" \
 { head -2 "$OUT/good.tsv"; sed -n 3p "$OUT/good.tsv" | sed 's/^[a-z_]*/a;b/'; } >"$M"
 with_manifest "a member that is no C identifier: an error" \
 	"3: error: member 'a;b' is not a C identifier" "$M"
+
+### Item 3: the manifest cache is keyed on every file the build reads.
+
+export HOOKWRAP_CACHE_DIR="$OUT/cache"
+D=include/linux/lsm_hook_defs.h
+add_hook() {
+	sed -i 's/^LSM_HOOK(int, 0, file_open, struct file \*file)$/&\nLSM_HOOK(int, 0, file_lock, struct file *file, unsigned int cmd)/' "$1/$D"
+}
+T=$(copy_fixture lsm-hooks-mini)
+"$HOOKWRAP" check --tree "$T" >"$OUT/c1.out" 2>&1	# and cache the manifest
+add_hook "$T"
+"$HOOKWRAP" check --tree "$T" >"$OUT/c2.out" 2>&1
+cat "$OUT/c1.out" >>"$OUT/c2.out"	# the first run must say nothing
+same "a hook added to lsm_hook_defs.h: the next check sees it" \
+	- "$OUT/c2.out" <<W
+$T/$D:18:1: warning: hook 'file_lock' has no wrapper security_file_lock() in include/linux/security.h; regenerate with 'hookwrap gen-header --in-place $T' [stale-wrapper]
+W
+
+# The wrappers file and hookwrap.conf are inputs too; --verbose names
+# the input that changed.
+T=$(copy_fixture lsm-mini)
+"$HOOKWRAP" check --tree "$T" --verbose "$T/fs/inode.c" >/dev/null 2>&1
+sed -i 's/^int mod_reg_security(/int mod_reg_security_x(/' "$T/security/security.c"
+"$HOOKWRAP" check --tree "$T" --verbose "$T/fs/inode.c" >/dev/null 2>"$OUT/w.err"
+contains "a changed wrappers file (security/security.c) builds the manifest anew" \
+	"$OUT/w.err" "security/security.c changed"
+printf 'profile = lsm\n' >"$T/hookwrap.conf"
+"$HOOKWRAP" check --tree "$T" --verbose "$T/fs/inode.c" >/dev/null 2>&1
+printf 'profile = lsm\nwrapper.ptrace = sec_ptrace\n' >"$T/hookwrap.conf"
+"$HOOKWRAP" check --tree "$T" --verbose "$T/fs/inode.c" >/dev/null 2>"$OUT/conf.err"
+"$HOOKWRAP" check --tree "$T" --verbose "$T/fs/inode.c" >/dev/null 2>>"$OUT/conf.err"
+grep -o 'hookwrap.conf changed\|manifest from [^ ]*/cache/' "$OUT/conf.err" >"$OUT/conf.got"
+same "a changed hookwrap.conf builds the manifest anew, the next run reads it" \
+	- "$OUT/conf.got" <<W
+hookwrap.conf changed
+manifest from $OUT/cache/
+W
+
+# A damaged cache file is a cache miss: rebuilt silently, never an error.
+for f in "$OUT"/cache/manifest-*; do printf 'garbage\n' >"$f"; done
+"$HOOKWRAP" check --tree "$T" "$T/fs/inode.c" >/dev/null 2>"$OUT/dmg.err"
+echo "exit $?" >>"$OUT/dmg.err"
+same "a damaged cache file: rebuilt, exit 0, nothing on stderr" - "$OUT/dmg.err" <<W
+exit 0
+W
+
+# Review mode: a patch adding a hook to the hook list is reviewed
+# against the patched list.
+T=$(copy_fixture lsm-hooks-mini)
+mkdir -p "$OUT/b/include/linux"
+cp "$T/$D" "$OUT/b/$D"
+add_hook "$OUT/b"
+diff -u "$T/$D" "$OUT/b/$D" |
+	sed "s|^--- .*|--- a/$D|; s|^+++ .*|+++ b/$D|" >"$OUT/new-hook.diff"
+"$HOOKWRAP" check --tree "$T" >/dev/null 2>&1
+"$HOOKWRAP" check --tree "$T" --patch "$OUT/new-hook.diff" >"$OUT/p.out" 2>&1
+contains "--patch adding a hook to lsm_hook_defs.h: reviewed with it" "$OUT/p.out" \
+	"$D:18:1: warning: hook 'file_lock' has no wrapper security_file_lock()"

@@ -39,7 +39,8 @@ struct hook {
 	enum stub_kind stub_kind;
 	char *dflt;		/* default implementation, or NULL */
 	char *dflt_where;	/* its definition, "file:line" */
-	int dflt_static;	/* static: a stub cannot call it */
+	int dflt_static;	/* static, and not a static inline of the
+				   stubs' header: a stub cannot call it */
 	char *where;		/* the member, "header:line" */
 	int policy;		/* enum policy: how the wrapper calls */
 	char *list_default;	/* DEFAULT of the X-macro entry, if any */
@@ -66,6 +67,12 @@ struct frontend;
 int hooks_read(struct frontend *fe, struct manifest *m);
 /* Fill in stub bodies from the default tables (defaults.c). */
 int defaults_infer(struct frontend *fe, struct manifest *m);
+/*
+ * Warn of the stubs that call a default they cannot reach (static in
+ * another file): for the commands that write stubs (manifest,
+ * gen-header), on a manifest just built.
+ */
+void manifest_warn_stubs(const struct manifest *m);
 /* Both, for a tree: the whole manifest.  Returns 0 or -1 (reported). */
 int manifest_build(const struct table *t, const char *tree,
 		   struct manifest *m);

@@ -151,3 +151,46 @@ diff -u "$T/$D" "$OUT/b/$D" |
 "$HOOKWRAP" check --tree "$T" --patch "$OUT/new-hook.diff" >"$OUT/p.out" 2>&1
 contains "--patch adding a hook to lsm_hook_defs.h: reviewed with it" "$OUT/p.out" \
 	"$D:18:1: warning: hook 'file_lock' has no wrapper security_file_lock()"
+
+### Item 12: the static-default warning only where a stub is written.
+
+W="is static and does real work"
+ID=$(fixture inline-default)
+"$HOOKWRAP" check --no-cache --tree "$ID" "$ID/security/capability.c" >/dev/null 2>"$OUT/w-check.err"
+"$HOOKWRAP" convert --print-rule "$ID" >/dev/null 2>"$OUT/w-convert.err"
+cat "$OUT/w-check.err" "$OUT/w-convert.err" >"$OUT/w-quiet.err"
+lacks "check and convert, which write no stub, do not warn of a static default" \
+	"$OUT/w-quiet.err" "$W"
+
+# A static inline of the stubs' own header, above their block (2.6.9's
+# cap_netlink_send()): the stub calls it, no warning.  The static
+# default of capability.c is still warned of, by manifest and gen-header.
+T=$(copy_fixture inline-header)
+"$HOOKWRAP" manifest "$T" 2>"$OUT/ih-m.err" >"$OUT/ih.tsv"
+"$HOOKWRAP" gen-header --in-place "$T" 2>"$OUT/ih-g.err"
+why=
+for e in "$OUT/ih-m.err" "$OUT/ih-g.err"; do
+	grep -q "cap_netlink_send.*$W" "$e" && why="$why; $(basename "$e"): warns of cap_netlink_send"
+	[ "$(grep -c "security/capability.c:7: default 'cap_secid_to_secctx' .*$W" "$e")" = 1 ] ||
+		why="$why; $(basename "$e"): no one warning of cap_secid_to_secctx"
+done
+grep -q "$(printf '\treturn cap_netlink_send(sk, skb);\tcap_netlink_send\t')" "$OUT/ih.tsv" ||
+	why="$why; the manifest's stub does not call cap_netlink_send"
+grep -q '^	return cap_netlink_send(sk, skb);$' "$T/$H" ||
+	why="$why; the generated stub does not call cap_netlink_send"
+printf '#include <linux/security.h>\nint f(struct sock *s, struct sk_buff *b)\n{\n\treturn security_netlink_send(s, b);\n}\n' >"$OUT/use.c"
+gcc -Wall -Wextra -Werror -fsyntax-only -I"$T/include" "$OUT/use.c" >"$OUT/cc.err" 2>&1 ||
+	why="$why; the CONFIG_SECURITY=n header does not compile: $(head -3 "$OUT/cc.err")"
+# Below the block the stub cannot see it: warned of again.
+B=$(copy_fixture inline-header)
+sed -i '/hookwrap: begin generated/d; /hookwrap: end generated/d' "$B/$H"
+sed -i 's|^struct sk_buff {$|/* hookwrap: begin generated wrappers */\n/* hookwrap: end generated wrappers */\n\n&|' "$B/$H"
+"$HOOKWRAP" gen-header --in-place "$B" 2>"$OUT/ih-below.err"
+grep -q "include/linux/security.h:29: default 'cap_netlink_send' of hook 'netlink_send' $W" "$OUT/ih-below.err" ||
+	why="$why; one defined below the generated block is not warned of"
+if [ -z "$why" ]; then
+	ok "a static inline default in the stubs' header: called, not warned of"
+else
+	not_ok "a static inline default in the stubs' header: called, not warned of" "${why#; }" \
+		"$(cat "$OUT/ih-m.err" "$OUT/ih-g.err")"
+fi

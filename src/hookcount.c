@@ -35,22 +35,34 @@ static int is_ident(const char *s)
 	return 1;
 }
 
-/* "( * NAME ) (" at token k: a function pointer's declarator. */
-static char *fp_declarator(const struct pp_tokens *pt, const unsigned *k,
-			   int n)
+/*
+ * Declare each function pointer a member declaration (tokens k) names:
+ * "( * NAME ) (" outside parentheses, so that "int (*a)(void), (*b)(int)"
+ * is two and a parameter "int (*cb)(void)" none.
+ */
+static void fp_declarators(const struct pp_tokens *pt, const unsigned *k,
+			   int n, struct declared *d, const char *path)
 {
-	for (int i = 0; i + 4 < n; i++) {
+	int depth = 0;
+
+	for (int i = 0; i < n; i++) {
 		char *name;
 
-		if (!pp_is(pt, k[i], "(") || !pp_is(pt, k[i + 1], "*") ||
+		if (pp_is(pt, k[i], ")")) {
+			depth--;
+			continue;
+		}
+		if (!pp_is(pt, k[i], "("))
+			continue;
+		if (depth++ || i + 4 >= n || !pp_is(pt, k[i + 1], "*") ||
 		    !pp_is(pt, k[i + 3], ")") || !pp_is(pt, k[i + 4], "("))
 			continue;
 		name = pp_spelling(pt, k[i + 2]);
 		if (is_ident(name))
-			return name;
-		free(name);
+			declare(d, name, path, pt->line[k[i + 2]]);
+		else
+			free(name);
 	}
-	return NULL;
 }
 
 /*
@@ -77,10 +89,7 @@ static void scan_struct(struct parsed *p, CXCursor st, struct declared *d)
 		} else if (pp_is(&pt, i, "}")) {
 			depth--;
 		} else if (depth == 1 && pp_is(&pt, i, ";")) {
-			char *name = fp_declarator(&pt, decl, n);
-
-			if (name)
-				declare(d, name, p->path, pt.line[decl[0]]);
+			fp_declarators(&pt, decl, n, d, p->path);
 			n = 0;
 		} else if (depth == 1) {
 			decl[n++] = i;

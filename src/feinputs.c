@@ -62,8 +62,11 @@ static char *absolute(const char *path)
 
 void fe_note_input(struct frontend *fe, const char *path)
 {
-	char *abs = absolute(path);
-	char *tmp[2] = { fe->overlay, fe->fallback };
+	char *abs, *tmp[2] = { fe->overlay, fe->fallback };
+
+	if (!fe->record)
+		return;
+	abs = absolute(path);
 
 	/* hookwrap's own temporary files come and go with each run. */
 	for (size_t i = 0; i < ARRAY_SIZE(tmp); i++) {
@@ -103,5 +106,6 @@ static void inclusion_cb(CXFile f, CXSourceLocation *stack, unsigned n,
 
 void fe_note_inclusions(struct frontend *fe, CXTranslationUnit tu)
 {
-	clang_getInclusions(tu, inclusion_cb, fe);
+	if (fe->record)
+		clang_getInclusions(tu, inclusion_cb, fe);
 }

@@ -164,7 +164,22 @@ static int probe_symbols(struct frontend *fe, const char *path)
 	return 0;
 }
 
+static int open_as(struct frontend *fe, const struct table *t,
+		   const char *tree, int record);
+
 int fe_open(struct frontend *fe, const struct table *t, const char *tree)
+{
+	return open_as(fe, t, tree, 0);
+}
+
+int fe_open_recording(struct frontend *fe, const struct table *t,
+		      const char *tree)
+{
+	return open_as(fe, t, tree, 1);
+}
+
+static int open_as(struct frontend *fe, const struct table *t,
+		   const char *tree, int record)
 {
 	const char *incs[] = {
 		"include", "arch/x86/include", "arch/x86/include/generated",
@@ -178,6 +193,7 @@ int fe_open(struct frontend *fe, const struct table *t, const char *tree)
 	memset(fe, 0, sizeof(*fe));
 	fe->t = t;
 	fe->tree = xstrdup(tree);
+	fe->record = record;
 	if (make_asm_overlay(fe))
 		return -1;
 	strv_push(&fe->args, "-x");

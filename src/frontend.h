@@ -18,6 +18,7 @@ struct frontend {
 	char *overlay;		/* temp dir with asm -> include/asm-ARCH */
 	char *fallback;		/* temp dirs for a modern tree never built */
 	struct strv syms;	/* CONFIG_ symbols seen so far: all on */
+	int record;		/* keep inputs (fe_open_recording()) */
 	struct strv inputs;	/* every file read or looked for, absolute */
 	CXIndex index;
 };
@@ -39,11 +40,15 @@ struct parsed {
 };
 
 int fe_open(struct frontend *fe, const struct table *t, const char *tree);
+/* fe_open(), keeping fe->inputs: for a result that is cached. */
+int fe_open_recording(struct frontend *fe, const struct table *t,
+		      const char *tree);
 
 /*
  * What the parses read (feinputs.c): fe->inputs, the files a result
  * built from them depends on, for the manifest cache to check.  A file
  * looked for and missing counts: its appearing changes the result.
+ * Noted only when fe->record is set.
  */
 void fe_note_input(struct frontend *fe, const char *path);
 /* file_exists(path), noting path as an input. */

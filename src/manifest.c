@@ -74,7 +74,7 @@ int manifest_build(const struct table *t, const char *tree,
 	int ret;
 
 	memset(m, 0, sizeof(*m));
-	if (fe_open(&fe, t, tree)) {
+	if (fe_open_recording(&fe, t, tree)) {
 		fe_close(&fe);
 		return -1;
 	}

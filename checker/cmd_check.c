@@ -541,7 +541,7 @@ static void check_compdb(struct run *run, const struct strv *only)
 	compdb_free(&db);
 }
 
-/* Does the patch touch what the manifest is built from? */
+/* Does the patch touch the files the table description names? */
 static int patch_touches_table(const struct run *run)
 {
 	const struct table *t = &run->t;
@@ -552,6 +552,35 @@ static int patch_touches_table(const struct run *run)
 		if (!strcmp(rel, t->header) ||
 		    (t->output && !strcmp(rel, t->output)) ||
 		    strv_find(&t->defaults, rel) >= 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Is tree-relative rel one of the files the manifest was built from? */
+static int is_input(const struct run *run, const char *rel)
+{
+	char *p = path_join(run->tree_abs, rel);
+	char *r = realpath(p, NULL);
+	int hit = strv_find(&run->m.inputs, p) >= 0 ||
+		  (r && strv_find(&run->m.inputs, r) >= 0);
+
+	free(r);
+	free(p);
+	return hit;
+}
+
+/*
+ * Does the patch touch any other file the manifest was read from (the
+ * hook list, a wrappers file, a header the struct includes)?
+ */
+static int patch_touches_inputs(const struct run *run)
+{
+	for (int i = 0; i < run->patch.n; i++) {
+		const struct patch_file *f = &run->patch.files[i];
+
+		if (is_input(run, f->rel) ||
+		    (f->old_rel && is_input(run, f->old_rel)))
 			return 1;
 	}
 	return 0;
@@ -612,6 +641,11 @@ static int setup(struct run *run, const char *first_file)
 	} else if (manifest_cached(&run->t, run->tree, o->manifest,
 				   o->cache_dir, &run->m, o->verbose)) {
 		return 2;
+	} else if (run->have_patch && !o->manifest &&
+		   patch_touches_inputs(run)) {
+		manifest_free(&run->m);
+		if (manifest_build(&run->t, run->shadow, &run->m))
+			return 2;
 	}
 	run->home = find_home(&run->t, run->tree);
 	run->cx.t = &run->t;

@@ -1,49 +1,58 @@
 /*
  * mcache.c - the manifest cache.  Building the manifest parses the
- * table's header and default tables (a few hundred milliseconds on a
- * kernel); kbuild runs the checker once per file, so the manifest is
- * kept as TSV under a name that hashes everything it depends on.
+ * table's header, its hook list, the wrapper files and the default
+ * tables (a few hundred milliseconds on a kernel); kbuild runs the
+ * checker once per file, so the manifest is kept between runs.
+ *
+ * A cache file is named by a hash of what picks the build (this build of
+ * hookwrap, the tree, the table description) and holds, before the
+ * manifest's TSV, every input the build read or looked for (the
+ * manifest's 'inputs', collected by the front end, not listed here)
+ * with its stamp.  It is used only while every stamp still holds.
  */
 #include "atomicio.h"
 #include "setup.h"
+#include "version.h"
 
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
-static void key_file(struct sbuf *key, const char *tree, const char *rel)
+#define MAGIC "hookwrap manifest cache 2"
+
+/* What a file is now: "-" missing, "d" a directory, else its identity. */
+static char *stamp(const char *path)
 {
-	char *p = rel[0] == '/' ? xstrdup(rel) : path_join(tree, rel);
 	struct stat st;
 
-	if (stat(p, &st))
-		sb_addf(key, "%s:-|", rel);
-	else
-		sb_addf(key, "%s:%lld:%lld.%09ld|", rel, (long long)st.st_size,
-			(long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
-	free(p);
+	if (stat(path, &st))
+		return xstrdup("-");
+	if (S_ISDIR(st.st_mode))
+		return xstrdup("d");
+	return xasprintf("%lld:%lld.%09ld:%lld.%09ld:%llu",
+			 (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+			 st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec,
+			 st.st_ctim.tv_nsec, (unsigned long long)st.st_ino);
 }
 
+/* What picks the build: this hookwrap, the tree, the table description. */
 static char *cache_key(const struct table *t, const char *tree)
 {
-	struct sbuf key = { 0 };
 	char *abs = realpath(tree, NULL);
+	char *conf = starts_with(t->origin, "profile ") ? NULL :
+		     realpath(t->origin, NULL);
+	char *exe = stamp("/proc/self/exe");
+	char *key = xasprintf("%s|%s|exe %s|tree %s|table %s", MAGIC,
+			      hookwrap_version, exe, abs ? abs : tree,
+			      conf ? conf : t->origin);
 
-	sb_addf(&key, "hookwrap manifest v1|%s|%s|", abs ? abs : tree,
-		t->origin);
+	free(exe);
+	free(conf);
 	free(abs);
-	/* This build of hookwrap: a new one may build manifests anew. */
-	key_file(&key, "/", "/proc/self/exe");
-	if (t->origin[0] != 'p')	/* a config file, not "profile x" */
-		key_file(&key, ".", t->origin);
-	key_file(&key, tree, t->header);
-	if (t->output)
-		key_file(&key, tree, t->output);
-	for (int i = 0; i < t->defaults.n; i++)
-		key_file(&key, tree, t->defaults.v[i]);
-	return sb_detach(&key);
+	return key;
 }
 
 static char *default_dir(void)
@@ -87,12 +96,118 @@ static void fill(const struct table *t, struct manifest *m)
 		m->header = xstrdup(t->header);
 }
 
+/*
+ * The cached manifest in text when it is for key and every input's
+ * stamp holds: 0, else -1 (*why says which input changed, for
+ * --verbose).  Anything amiss in the file is a miss, never an error.
+ */
+static int cache_read(const char *text, size_t len, const char *key,
+		      struct manifest *m, char **why)
+{
+	struct strv inputs = { 0 };
+	const char *s = text, *end = text + len;
+	size_t klen = strlen(key);
+	unsigned line;
+	char *err;
+
+	*why = NULL;
+	if (len < klen + 1 || memcmp(text, key, klen) || text[klen] != '\n') {
+		*why = xstrdup("written for another build or table");
+		return -1;
+	}
+	for (s += klen + 1; s < end && *s != '\n';) {
+		const char *nl = memchr(s, '\n', end - s);
+		const char *tab = nl ? memchr(s, '\t', nl - s) : NULL;
+		char *want, *path, *now;
+		int same;
+
+		if (!tab) {
+			*why = xstrdup("damaged");
+			strv_clear(&inputs);
+			return -1;
+		}
+		want = xstrndup(s, tab - s);
+		path = xstrndup(tab + 1, nl - tab - 1);
+		now = stamp(path);
+		same = !strcmp(want, now);
+		if (!same)
+			*why = xasprintf("%s changed", path);
+		free(want);
+		free(now);
+		strv_push_owned(&inputs, path);
+		if (!same) {
+			strv_clear(&inputs);
+			return -1;
+		}
+		s = nl + 1;
+	}
+	if (s >= end) {
+		*why = xstrdup("damaged");
+		strv_clear(&inputs);
+		return -1;
+	}
+	s++;	/* the blank line before the manifest */
+	if (manifest_parse_tsv(s, end - s, m, &line, &err)) {
+		*why = xasprintf("damaged (line %u of its manifest: %s)", line,
+				 err);
+		free(err);
+		strv_clear(&inputs);
+		return -1;
+	}
+	m->inputs = inputs;
+	return 0;
+}
+
+/* Stamp every input and write the cache; NULL, or why not. */
+static char *cache_write(const char *path, const char *key,
+			 const struct manifest *m, struct timespec start)
+{
+	char *data = NULL, *why = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&data, &len);
+
+	fprintf(fp, "%s\n", key);
+	for (int i = 0; i < m->inputs.n && !why; i++) {
+		const char *in = m->inputs.v[i];
+		struct stat st;
+		char *st_text;
+
+		if (strpbrk(in, "\t\n")) {
+			why = xasprintf("the input '%s' has a tab or newline "
+					"in its name", in);
+			break;
+		}
+		/*
+		 * A file changed while the build read it may hold a stamp
+		 * newer than what the build saw: do not keep that manifest.
+		 */
+		if (!stat(in, &st) && (st.st_ctim.tv_sec > start.tv_sec ||
+				       (st.st_ctim.tv_sec == start.tv_sec &&
+					st.st_ctim.tv_nsec >= start.tv_nsec))) {
+			why = xasprintf("%s changed during the build", in);
+			break;
+		}
+		st_text = stamp(in);
+		fprintf(fp, "%s\t%s\n", st_text, in);
+		free(st_text);
+	}
+	fputc('\n', fp);
+	manifest_write_tsv(m, fp);
+	fclose(fp);
+	if (!why && atomic_write(path, data, len))
+		why = xstrdup("cannot write it");
+	free(data);
+	return why;
+}
+
 int manifest_cached(const struct table *t, const char *tree,
 		    const char *file, const char *cache_dir,
 		    struct manifest *m, int verbose)
 {
-	char *dir, *key, *path;
+	char *dir, *key, *path, *text, *why = NULL;
 	uint64_t h = 0xcbf29ce484222325ULL;
+	struct timespec start;
+	size_t len = 0;
 	int ret;
 
 	if (file) {
@@ -110,29 +225,36 @@ int manifest_cached(const struct table *t, const char *tree,
 		h ^= (unsigned char)*s;
 		h *= 0x100000001b3ULL;
 	}
-	path = xasprintf("%s/manifest-%016llx.tsv", dir, (unsigned long long)h);
-	if (file_exists(path) && !manifest_read_tsv(path, m) && m->n) {
+	path = xasprintf("%s/manifest-%016llx", dir, (unsigned long long)h);
+	text = file_exists(path) ? read_file(path, &len) : NULL;
+	if (text && !cache_read(text, len, key, m, &why)) {
 		if (verbose)
 			fprintf(stderr, "hookwrap check: manifest from %s\n",
 				path);
 		fill(t, m);
 		ret = 0;
 	} else {
-		manifest_free(m);
+		if (verbose && why)
+			fprintf(stderr, "hookwrap check: cached manifest %s "
+				"not used: %s\n", path, why);
+		free(why);
+		why = NULL;
+		/* The coarse clock is the one file times are taken from. */
+		clock_gettime(CLOCK_REALTIME_COARSE, &start);
 		ret = manifest_build(t, tree, m);
-		if (!ret && !mkdirs(dir)) {
-			char *tmp = NULL;
-			size_t len = 0;
-			FILE *fp = open_memstream(&tmp, &len);
-
-			manifest_write_tsv(m, fp);
-			fclose(fp);
-			if (atomic_write(path, tmp, len) == 0 && verbose)
-				fprintf(stderr, "hookwrap check: manifest "
-					"cached in %s\n", path);
-			free(tmp);
-		}
+		if (!ret && mkdirs(dir))
+			why = xasprintf("cannot create %s", dir);
+		else if (!ret)
+			why = cache_write(path, key, m, start);
+		if (!ret && verbose && !why)
+			fprintf(stderr, "hookwrap check: manifest cached in "
+				"%s\n", path);
+		else if (!ret && verbose)
+			fprintf(stderr, "hookwrap check: manifest not "
+				"cached: %s\n", why);
+		free(why);
 	}
+	free(text);
 	free(path);
 	free(key);
 	free(dir);

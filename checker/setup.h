@@ -19,8 +19,9 @@ char *tree_find(const char *file);
 
 /*
  * The manifest for tree: read from file when given, else from the
- * cache when the cache's key (inputs' paths, sizes and mtimes, the
- * table, this build of hookwrap) matches, else built and cached.
+ * cache when it is this build of hookwrap's, for this tree and table,
+ * and every input the build recorded (m->inputs) is as it was; else
+ * built and cached.
  * cache_dir NULL means $HOOKWRAP_CACHE_DIR, $XDG_CACHE_HOME/hookwrap or
  * ~/.cache/hookwrap; "" disables the cache.  Returns 0, or -1 after
  * printing the error.

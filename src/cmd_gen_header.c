@@ -97,6 +97,7 @@ int cmd_gen_header(int argc, char **argv)
 	ret = load_tree(&o);
 	if (ret)
 		goto out;
+	manifest_warn_stubs(&o.manifest);
 	block = genheader_block(&o.table, &o.manifest);
 	if (inplace)
 		ret = in_place(&o, block);

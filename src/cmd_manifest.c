@@ -50,6 +50,8 @@ int cmd_manifest(int argc, char **argv)
 	}
 	o.tree = argv[optind];
 	ret = load_tree(&o);
+	if (!ret)
+		manifest_warn_stubs(&o.manifest);
 	if (!ret && db && manifest_may_sleep(&o.manifest, db))
 		ret = 2;
 	if (!ret)

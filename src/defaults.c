@@ -7,6 +7,7 @@
  * set_to_dummy_if_null() macro expands).  Nothing here is per hook.
  */
 #include "frontend.h"
+#include "genheader.h"
 #include "manifest.h"
 
 #include <string.h>
@@ -313,8 +314,49 @@ static char *inline_body(const struct hook *h, CXCursor def, CXCursor body,
 	return sb_detach(&sb);
 }
 
+/* The line of the generated block's begin marker in f, or 0. */
+static unsigned marker_line(CXTranslationUnit tu, CXFile f)
+{
+	size_t size, n = strlen(GEN_BEGIN);
+	const char *buf = clang_getFileContents(tu, f, &size);
+	unsigned line = 1;
+
+	for (size_t i = 0; buf && i < size; i++) {
+		if ((i == 0 || buf[i - 1] == '\n') && size - i >= n &&
+		    !memcmp(buf + i, GEN_BEGIN, n))
+			return line;
+		line += buf[i] == '\n';
+	}
+	return 0;
+}
+
+/*
+ * Can the stub call def, static though it is?  When def is a static
+ * inline of the header the stubs go to, defined before their block
+ * (2.6's cap_netlink_send() in security.h): the stub sees it.
+ */
+static int callable_here(const struct frontend *fe, CXCursor def,
+			 CXTranslationUnit tu)
+{
+	const struct table *t = fe->t;
+	char *out = path_join(fe->tree, t->output ? t->output : t->header);
+	CXFile of = clang_getFile(tu, out), f;
+	unsigned line, marker;
+
+	free(out);
+	if (!of || !clang_Cursor_isFunctionInlined(def))
+		return 0;
+	clang_getExpansionLocation(clang_getCursorLocation(def), &f, &line,
+				   NULL, NULL);
+	if (!f || !clang_File_isEqual(f, of))
+		return 0;
+	marker = marker_line(tu, of);
+	return !marker || line < marker;
+}
+
 /* Classify the default function fn for hook h and set its stub. */
-static void classify(struct hook *h, CXCursor fn, struct parsed *p)
+static void classify(const struct frontend *fe, struct hook *h, CXCursor fn,
+		     struct parsed *p)
 {
 	CXCursor def = clang_getCursorDefinition(fn);
 	CXCursor decl = clang_Cursor_isNull(def) ? fn : def;
@@ -344,6 +386,8 @@ static void classify(struct hook *h, CXCursor fn, struct parsed *p)
 	h->stub_kind = STUB_CALL;
 	if (clang_Cursor_isNull(def))
 		return;		/* defined elsewhere: call it */
+	if (h->dflt_static && callable_here(fe, def, p->tu))
+		h->dflt_static = 0;	/* as good as extern for the stub */
 	clang_visitChildren(def, fe_take_last, &bodyc);
 	if (clang_getCursorKind(bodyc) != CXCursor_CompoundStmt)
 		return;
@@ -411,7 +455,7 @@ static int scan_file(struct frontend *fe, struct manifest *m,
 		struct hook *h = manifest_find(m, s.v[i].member);
 
 		if (h && !h->dflt)
-			classify(h, s.v[i].fn, &p);
+			classify(fe, h, s.v[i].fn, &p);
 		free(s.v[i].member);
 	}
 	free(s.v);
@@ -453,7 +497,7 @@ int defaults_infer(struct frontend *fe, struct manifest *m)
 
 	for (int i = 0; i < t->defaults.n; i++) {
 		char *path = path_join(fe->tree, t->defaults.v[i]);
-		int exists = file_exists(path);
+		int exists = fe_exists(fe, path);
 
 		free(path);
 		if (!exists && !t->defaults_strict)
@@ -488,14 +532,22 @@ int defaults_infer(struct frontend *fe, struct manifest *m)
 			/* The X-macro list's DEFAULT: LSM_HOOK(int, 0, ...) */
 			h->stub = xstrdup(h->list_default);
 			h->stub_kind = STUB_CONST;
-		} else if (h->stub_kind == STUB_CALL && h->dflt_static) {
+		}
+		h->stub = stub_text(h);
+	}
+	return ret;
+}
+
+void manifest_warn_stubs(const struct manifest *m)
+{
+	for (int i = 0; i < m->n; i++) {
+		const struct hook *h = &m->hooks[i];
+
+		if (h->stub_kind == STUB_CALL && h->dflt_static)
 			warning_at(NULL, 0, "%s: default '%s' of hook '%s' is "
 				   "static and does real work; the stub calls "
 				   "it, so make it non-static or set 'stub.%s' "
 				   "in hookwrap.conf", h->dflt_where, h->dflt,
 				   h->member, h->member);
-		}
-		h->stub = stub_text(h);
 	}
-	return ret;
 }

@@ -21,7 +21,7 @@ static int make_asm_overlay(struct frontend *fe)
 	char *target = NULL;
 	char tmpl[] = "/tmp/hookwrap-asm.XXXXXX";
 
-	if (file_exists(asmdir)) {
+	if (fe_exists(fe, asmdir)) {
 		free(asmdir);
 		free(inc);
 		return 0;
@@ -29,7 +29,7 @@ static int make_asm_overlay(struct frontend *fe)
 	free(asmdir);
 	if (fe->t->arch) {
 		target = xasprintf("%s/asm-%s", inc, fe->t->arch);
-		if (!file_exists(target)) {
+		if (!fe_exists(fe, target)) {
 			error_at(fe->t->origin, 0, "arch '%s': %s does not "
 				 "exist; name an include/asm-ARCH directory",
 				 fe->t->arch, target);
@@ -41,7 +41,7 @@ static int make_asm_overlay(struct frontend *fe)
 	for (size_t i = 0; !target && i < ARRAY_SIZE(pref); i++) {
 		char *d = xasprintf("%s/asm-%s", inc, pref[i]);
 
-		if (file_exists(d))
+		if (fe_exists(fe, d))
 			target = d;
 		else
 			free(d);
@@ -91,7 +91,7 @@ static void unbuilt_fallbacks(struct frontend *fe)
 				  "include/uapi/asm-generic" };
 	char *gen = path_join(fe->tree, "arch/x86/include/generated");
 	char *arch = path_join(fe->tree, "arch/x86/include");
-	int unbuilt = file_exists(arch) && !file_exists(gen);
+	int unbuilt = fe_exists(fe, arch) && !fe_exists(fe, gen);
 	char tmpl[] = "/tmp/hookwrap-gen.XXXXXX";
 
 	free(gen);
@@ -105,7 +105,7 @@ static void unbuilt_fallbacks(struct frontend *fe)
 		char *target = path_join(fe->tree, generic[i]);
 		char *dir = xasprintf("%s/%zu", fe->fallback, i);
 
-		if (file_exists(target)) {
+		if (fe_exists(fe, target)) {
 			link_asm(dir, target);
 			strv_push_owned(&fe->args, xasprintf("-I%s", dir));
 		} else {
@@ -164,7 +164,22 @@ static int probe_symbols(struct frontend *fe, const char *path)
 	return 0;
 }
 
+static int open_as(struct frontend *fe, const struct table *t,
+		   const char *tree, int record);
+
 int fe_open(struct frontend *fe, const struct table *t, const char *tree)
+{
+	return open_as(fe, t, tree, 0);
+}
+
+int fe_open_recording(struct frontend *fe, const struct table *t,
+		      const char *tree)
+{
+	return open_as(fe, t, tree, 1);
+}
+
+static int open_as(struct frontend *fe, const struct table *t,
+		   const char *tree, int record)
 {
 	const char *incs[] = {
 		"include", "arch/x86/include", "arch/x86/include/generated",
@@ -178,6 +193,7 @@ int fe_open(struct frontend *fe, const struct table *t, const char *tree)
 	memset(fe, 0, sizeof(*fe));
 	fe->t = t;
 	fe->tree = xstrdup(tree);
+	fe->record = record;
 	if (make_asm_overlay(fe))
 		return -1;
 	strv_push(&fe->args, "-x");
@@ -192,7 +208,7 @@ int fe_open(struct frontend *fe, const struct table *t, const char *tree)
 	for (size_t i = 0; i < ARRAY_SIZE(incs); i++) {
 		char *d = path_join(tree, incs[i]);
 
-		if (file_exists(d))
+		if (fe_exists(fe, d))
 			strv_push_owned(&fe->args, xasprintf("-I%s", d));
 		free(d);
 	}
@@ -201,7 +217,7 @@ int fe_open(struct frontend *fe, const struct table *t, const char *tree)
 	for (size_t i = 0; i < ARRAY_SIZE(forced); i++) {
 		char *f = path_join(tree, forced[i]);
 
-		if (file_exists(f)) {
+		if (fe_exists(fe, f)) {
 			strv_push(&fe->args, "-include");
 			strv_push_owned(&fe->args, f);
 		} else {
@@ -215,7 +231,7 @@ int fe_open(struct frontend *fe, const struct table *t, const char *tree)
 	if (t->hook_list) {
 		char *path = path_join(tree, t->hook_list);
 
-		if (!file_exists(path) && !t->hook_list_strict) {
+		if (!fe_exists(fe, path) && !t->hook_list_strict) {
 			/* a profile's list: trees before 5.7 have none */
 			free(path);
 			return 0;
@@ -260,6 +276,7 @@ void fe_close(struct frontend *fe)
 		clang_disposeIndex(fe->index);
 	strv_clear(&fe->args);
 	strv_clear(&fe->syms);
+	strv_clear(&fe->inputs);
 	free(fe->tree);
 	memset(fe, 0, sizeof(*fe));
 }
@@ -274,7 +291,7 @@ int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p)
 	memset(p, 0, sizeof(*p));
 	p->rel = xstrdup(relpath);
 	p->path = path_join(fe->tree, relpath);
-	if (!file_exists(p->path)) {
+	if (!fe_exists(fe, p->path)) {
 		error_at(p->path, 0, "no such file; check the table description "
 			 "(%s)", fe->t->origin);
 		return -1;
@@ -298,6 +315,7 @@ int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p)
 		return -1;
 	}
 	p->file = clang_getFile(p->tu, p->path);
+	fe_note_inclusions(fe, p->tu);
 	guards_scan(p->tu, p->file, &p->conds);
 	p->errors = fe_first_error(p, 0, UINT_MAX, NULL, &p->first_error_line,
 				   &p->first_error);

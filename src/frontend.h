@@ -18,6 +18,8 @@ struct frontend {
 	char *overlay;		/* temp dir with asm -> include/asm-ARCH */
 	char *fallback;		/* temp dirs for a modern tree never built */
 	struct strv syms;	/* CONFIG_ symbols seen so far: all on */
+	int record;		/* keep inputs (fe_open_recording()) */
+	struct strv inputs;	/* every file read or looked for, absolute */
 	CXIndex index;
 };
 
@@ -38,6 +40,21 @@ struct parsed {
 };
 
 int fe_open(struct frontend *fe, const struct table *t, const char *tree);
+/* fe_open(), keeping fe->inputs: for a result that is cached. */
+int fe_open_recording(struct frontend *fe, const struct table *t,
+		      const char *tree);
+
+/*
+ * What the parses read (feinputs.c): fe->inputs, the files a result
+ * built from them depends on, for the manifest cache to check.  A file
+ * looked for and missing counts: its appearing changes the result.
+ * Noted only when fe->record is set.
+ */
+void fe_note_input(struct frontend *fe, const char *path);
+/* file_exists(path), noting path as an input. */
+int fe_exists(struct frontend *fe, const char *path);
+/* Note every file the translation unit read. */
+void fe_note_inclusions(struct frontend *fe, CXTranslationUnit tu);
 void fe_close(struct frontend *fe);
 /* Parse tree-relative relpath; prints the reason and returns -1 on failure. */
 int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p);

@@ -1,5 +1,6 @@
 /* guards.c - conditional-compilation context of lines in a file. */
 #include "guards.h"
+#include "pptokens.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -18,91 +19,66 @@ static void push(struct conds *c, unsigned line, enum cond_kind kind,
 	c->n++;
 }
 
+/* The condition of the directive at '#' i: its tokens after the keyword. */
+static char *condition(const struct pp_tokens *pt, unsigned i)
+{
+	struct sbuf expr = { 0 };
+
+	for (unsigned k = i + 2; k < pt->end[i]; k++) {
+		char *s;
+
+		if (pp_is_comment(pt, k))
+			continue;
+		s = pp_spelling(pt, k);
+		if (expr.len && (isalnum((unsigned char)expr.buf[expr.len - 1]) ||
+				 expr.buf[expr.len - 1] == '_') &&
+		    (isalnum((unsigned char)s[0]) || s[0] == '_'))
+			sb_addc(&expr, ' ');
+		else if (expr.len && strchr("&|", s[0]))
+			sb_addc(&expr, ' ');
+		else if (expr.len && strchr("&|", expr.buf[expr.len - 1]))
+			sb_addc(&expr, ' ');
+		sb_add(&expr, s);
+		free(s);
+	}
+	return sb_detach(&expr);
+}
+
 void guards_scan(CXTranslationUnit tu, CXFile file, struct conds *out)
 {
+	static const struct {
+		const char *kw;
+		enum cond_kind kind;
+	} kinds[] = {
+		{ "if", C_IF }, { "ifdef", C_IFDEF }, { "ifndef", C_IFNDEF },
+		{ "elif", C_ELIF }, { "else", C_ELSE }, { "endif", C_ENDIF },
+	};
 	size_t size;
 	const char *buf = clang_getFileContents(tu, file, &size);
-	CXSourceRange all;
-	CXToken *toks;
-	unsigned ntoks, prev_line = 0;
+	struct pp_tokens pt;
 
 	if (!buf)
 		return;
-	all = clang_getRange(clang_getLocationForOffset(tu, file, 0),
-			     clang_getLocationForOffset(tu, file, size));
-	clang_tokenize(tu, all, &toks, &ntoks);
-	for (unsigned i = 0; i < ntoks; i++) {
-		unsigned line, next_line;
-		CXString kw;
-		const char *k;
-		enum cond_kind kind;
-		struct sbuf expr = { 0 };
+	/* Whole logical lines: "#if A && \" goes on with the next line. */
+	pp_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, file, 0),
+				       clang_getLocationForOffset(tu, file, size)),
+		    &pt);
+	for (unsigned i = 0; i < pt.n; i++) {
+		if (pt.end[i] <= i + 1)
+			continue;	/* no directive, or a lone '#' */
+		for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
+			enum cond_kind kind = kinds[k].kind;
 
-		clang_getSpellingLocation(clang_getTokenLocation(tu, toks[i]),
-					  NULL, &line, NULL, NULL);
-		if (line == prev_line || i + 1 >= ntoks) {
-			prev_line = line;
-			continue;
-		}
-		prev_line = line;
-		{
-			CXString s = clang_getTokenSpelling(tu, toks[i]);
-			int hash = !strcmp(clang_getCString(s), "#");
-
-			clang_disposeString(s);
-			if (!hash)
+			if (!pp_is(&pt, i + 1, kinds[k].kw))
 				continue;
+			push(out, pt.line[i], kind,
+			     kind == C_ELSE || kind == C_ENDIF ? NULL :
+			     condition(&pt, i));
+			break;
 		}
-		kw = clang_getTokenSpelling(tu, toks[i + 1]);
-		k = clang_getCString(kw);
-		if (!strcmp(k, "if"))
-			kind = C_IF;
-		else if (!strcmp(k, "ifdef"))
-			kind = C_IFDEF;
-		else if (!strcmp(k, "ifndef"))
-			kind = C_IFNDEF;
-		else if (!strcmp(k, "elif"))
-			kind = C_ELIF;
-		else if (!strcmp(k, "else"))
-			kind = C_ELSE;
-		else if (!strcmp(k, "endif"))
-			kind = C_ENDIF;
-		else {
-			clang_disposeString(kw);
-			continue;
-		}
-		clang_disposeString(kw);
-		/* The condition: the rest of the tokens on this line. */
-		for (i += 2; i < ntoks; i++) {
-			CXString s;
-
-			clang_getSpellingLocation(
-				clang_getTokenLocation(tu, toks[i]), NULL,
-				&next_line, NULL, NULL);
-			if (next_line != line)
-				break;
-			if (clang_getTokenKind(toks[i]) == CXToken_Comment)
-				continue;
-			s = clang_getTokenSpelling(tu, toks[i]);
-			if (expr.len && (isalnum((unsigned char)expr.buf[expr.len - 1]) ||
-					 expr.buf[expr.len - 1] == '_') &&
-			    (isalnum((unsigned char)clang_getCString(s)[0]) ||
-			     clang_getCString(s)[0] == '_'))
-				sb_addc(&expr, ' ');
-			else if (expr.len && strchr("&|", clang_getCString(s)[0]))
-				sb_addc(&expr, ' ');
-			else if (expr.len && strchr("&|", expr.buf[expr.len - 1]))
-				sb_addc(&expr, ' ');
-			sb_add(&expr, clang_getCString(s));
-			clang_disposeString(s);
-		}
-		i--;	/* the loop's i++ moves to the next line's token */
-		prev_line = line;
-		push(out, line, kind,
-		     (kind == C_ELSE || kind == C_ENDIF) ? (sb_free(&expr), NULL)
-							 : sb_detach(&expr));
+		i = pt.end[i] - 1;
 	}
-	clang_disposeTokens(tu, toks, ntoks);
+	pp_tokens_free(&pt);
 }
 
 /* "defined(X)" or "defined X" -> X; else NULL. */

@@ -1,6 +1,7 @@
 /*
  * guards.h - which #if conditions a line of a file sits under.  Read from
- * the file's tokens (clang_tokenize lexes inactive branches too).
+ * the file's tokens (clang_tokenize lexes inactive branches too), a
+ * directive to the end of its logical line (pptokens.h).
  */
 #ifndef HOOKWRAP_GUARDS_H
 #define HOOKWRAP_GUARDS_H

@@ -3,6 +3,7 @@
  * their signatures and guards, and the wrappers the header already has.
  */
 #include "frontend.h"
+#include "hookcount.h"
 #include "manifest.h"
 
 #include <ctype.h>
@@ -466,7 +467,7 @@ static void scan_wrapper_file(struct member_ctx *mc, const char *rel,
 	char *path = path_join(mc->fe->tree, rel);
 	struct parsed w;
 
-	if (file_exists(path) && !fe_parse(mc->fe, rel, &w)) {
+	if (fe_exists(mc->fe, path) && !fe_parse(mc->fe, rel, &w)) {
 		find_wrappers(mc, &w, from);
 		fe_parsed_free(&w);
 	}
@@ -512,6 +513,9 @@ int hooks_read(struct frontend *fe, struct manifest *m)
 			 t->struct_name);
 		mc.errors++;
 	}
+	/* A member the parse did not see is a hook lost: never silently. */
+	if (!mc.errors && hooks_check_count(fe, &p, fs.found, m))
+		mc.errors++;
 	read_list_defaults(&mc);
 	/*
 	 * Wrappers the tree already has keep their names: the header's first,

@@ -3,13 +3,10 @@
  */
 #include "commands.h"
 #include "util.h"
+#include "version.h"
 
 #include <stdio.h>
 #include <string.h>
-
-#ifndef HOOKWRAP_VERSION
-#define HOOKWRAP_VERSION "0.1"
-#endif
 
 static const struct command commands[] = {
 	{ "manifest", cmd_manifest,
@@ -44,7 +41,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (!strcmp(argv[1], "--version")) {
-		printf("hookwrap %s\n", HOOKWRAP_VERSION);
+		printf("hookwrap %s\n", hookwrap_version);
 		return 0;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++) {

@@ -39,7 +39,8 @@ struct hook {
 	enum stub_kind stub_kind;
 	char *dflt;		/* default implementation, or NULL */
 	char *dflt_where;	/* its definition, "file:line" */
-	int dflt_static;	/* static: a stub cannot call it */
+	int dflt_static;	/* static, and not a static inline of the
+				   stubs' header: a stub cannot call it */
 	char *where;		/* the member, "header:line" */
 	int policy;		/* enum policy: how the wrapper calls */
 	char *list_default;	/* DEFAULT of the X-macro entry, if any */
@@ -53,6 +54,11 @@ struct manifest {
 	char *header;
 	struct hook *hooks;
 	int n, cap;
+	/*
+	 * The files the build read or looked for (absolute paths), empty
+	 * for a manifest read from TSV: what a cached copy depends on.
+	 */
+	struct strv inputs;
 };
 
 struct frontend;
@@ -61,6 +67,12 @@ struct frontend;
 int hooks_read(struct frontend *fe, struct manifest *m);
 /* Fill in stub bodies from the default tables (defaults.c). */
 int defaults_infer(struct frontend *fe, struct manifest *m);
+/*
+ * Warn of the stubs that call a default they cannot reach (static in
+ * another file): for the commands that write stubs (manifest,
+ * gen-header), on a manifest just built.
+ */
+void manifest_warn_stubs(const struct manifest *m);
 /* Both, for a tree: the whole manifest.  Returns 0 or -1 (reported). */
 int manifest_build(const struct table *t, const char *tree,
 		   struct manifest *m);
@@ -74,9 +86,18 @@ char *hook_args_text(const struct hook *h);
 /* "CONFIG_SECURITY && CONFIG_SECURITY_NETWORK" */
 char *hook_guard_text(const struct hook *h);
 
-/* The TSV form (docs/manifest.md). */
+/* The TSV form (docs/manifest.md; manifest_tsv.c). */
 extern const char *const manifest_columns[];
 void manifest_write_tsv(const struct manifest *m, FILE *out);
+/*
+ * Parse a manifest from buf (len bytes, NULs included): the reader's
+ * entry point for any source, with no state outside its arguments.
+ * Returns 0, or -1 with *line (1-based) and *why (owned by the caller)
+ * saying what is wrong, and m empty.
+ */
+int manifest_parse_tsv(const char *buf, size_t len, struct manifest *m,
+		       unsigned *line, char **why);
+/* manifest_parse_tsv() on a file; prints "path:line: error: ...". */
 int manifest_read_tsv(const char *path, struct manifest *m);
 void manifest_free(struct manifest *m);
 /* Fill may_sleep from a facts database (maysleep.c); 0 or -1. */

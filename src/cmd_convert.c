@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <ftw.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,11 +137,12 @@ static int candidates(const struct opts *o, const char *incname,
 			(*unreadable)++;
 			continue;
 		}
-		free(path);
 		if (!memmem(text, len, t->pointer, strlen(t->pointer))) {
 			free(text);
+			free(path);
 			continue;
 		}
+		free(path);
 		f.rel = xstrdup(rel);
 		f.text = text;
 		f.len = len;
@@ -168,26 +170,17 @@ static int cmp_rel(const void *key, const void *elem)
 	return strcmp(key, ((const struct cfile *)elem)->rel);
 }
 
+/* A temporary directory for the rule and spatch's lists and output. */
 static char *make_tmpdir(void)
 {
-	const char *base = getenv("TMPDIR");
-	char *dir = xasprintf("%s/hookwrap-convert-XXXXXX",
-			      base && *base ? base : "/tmp");
+	char dir[PATH_MAX];
 
-	if (!mkdtemp(dir)) {
-		error_at(dir, 0, "cannot create a temporary directory: %s",
-			 strerror(errno));
-		free(dir);
+	if (!temp_mkdtemp(dir, sizeof(dir), "convert")) {
+		error_at(dir, 0, "cannot create a temporary directory: %s; set "
+			 "TMPDIR to a writable directory", strerror(errno));
 		return NULL;
 	}
-	if (dir[0] != '/') {
-		char *cwd = getcwd(NULL, 0), *abs = path_join(cwd, dir);
-
-		free(cwd);
-		free(dir);
-		dir = abs;
-	}
-	return dir;
+	return xstrdup(dir);
 }
 
 /* Run spatch over the candidates and classify their uses. */
@@ -206,7 +199,12 @@ static int run_spatch(const struct opts *o, const char *rule_text,
 		return -1;
 	rule = path_join(tmp, "hookwrap.cocci");
 	if (atomic_write(rule, rule_text, strlen(rule_text))) {
-		rmdir(tmp);
+		temp_remove(tmp);
+		free(rule);
+		free(tmp);
+		free(files);
+		free(failed);
+		free(why);
 		return -1;
 	}
 	for (int i = 0; i < n; i++)
@@ -237,8 +235,7 @@ static int run_spatch(const struct opts *o, const char *rule_text,
 		f[i].why = why[i];
 	}
 	sites_free(&sites);
-	unlink(rule);
-	rmdir(tmp);
+	temp_remove(tmp);
 	free(rule);
 	free(tmp);
 	free(files);

@@ -3,7 +3,6 @@
 
 #include <ctype.h>
 #include <dirent.h>
-#include <ftw.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -19,7 +18,7 @@ static int make_asm_overlay(struct frontend *fe)
 	char *inc = path_join(fe->tree, "include");
 	char *asmdir = path_join(inc, "asm");
 	char *target = NULL;
-	char tmpl[] = "/tmp/hookwrap-asm.XXXXXX";
+	char tmpl[PATH_MAX];
 
 	if (file_exists(asmdir)) {
 		free(asmdir);
@@ -49,8 +48,9 @@ static int make_asm_overlay(struct frontend *fe)
 	free(inc);
 	if (!target)
 		return 0;
-	if (!mkdtemp(tmpl))
-		die("cannot create a temporary directory: %s", strerror(errno));
+	if (!temp_mkdtemp(tmpl, sizeof(tmpl), "asm"))
+		die("%s: cannot create a temporary directory: %s; set TMPDIR "
+		    "to a writable directory", tmpl, strerror(errno));
 	fe->overlay = xstrdup(tmpl);
 	{
 		char *link = path_join(fe->overlay, "asm");
@@ -92,14 +92,15 @@ static void unbuilt_fallbacks(struct frontend *fe)
 	char *gen = path_join(fe->tree, "arch/x86/include/generated");
 	char *arch = path_join(fe->tree, "arch/x86/include");
 	int unbuilt = file_exists(arch) && !file_exists(gen);
-	char tmpl[] = "/tmp/hookwrap-gen.XXXXXX";
+	char tmpl[PATH_MAX];
 
 	free(gen);
 	free(arch);
 	if (!unbuilt)
 		return;
-	if (!mkdtemp(tmpl))
-		die("cannot create a temporary directory: %s", strerror(errno));
+	if (!temp_mkdtemp(tmpl, sizeof(tmpl), "gen"))
+		die("%s: cannot create a temporary directory: %s; set TMPDIR "
+		    "to a writable directory", tmpl, strerror(errno));
 	fe->fallback = xstrdup(tmpl);
 	for (size_t i = 0; i < ARRAY_SIZE(generic); i++) {
 		char *target = path_join(fe->tree, generic[i]);
@@ -232,28 +233,14 @@ int fe_open(struct frontend *fe, const struct table *t, const char *tree)
 	return 0;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag,
-			struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path) ? -1 : 0;
-}
-
 void fe_close(struct frontend *fe)
 {
 	if (fe->overlay) {
-		char *link = path_join(fe->overlay, "asm");
-
-		unlink(link);
-		rmdir(fe->overlay);
-		free(link);
+		temp_remove(fe->overlay);
 		free(fe->overlay);
 	}
 	if (fe->fallback) {
-		/* Only what unbuilt_fallbacks() made: links, a file, dirs. */
-		nftw(fe->fallback, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+		temp_remove(fe->fallback);
 		free(fe->fallback);
 	}
 	if (fe->index)

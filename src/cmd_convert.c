@@ -109,7 +109,8 @@ static long long mtime_ns(const char *path)
 
 /*
  * Read and scan the candidates: files naming the pointer, not allowed.
- * *unreadable counts the files that could not be read (reported).
+ * *unreadable counts the files that could not be read (reported).  A
+ * candidate that is not text (a NUL byte) is an error: -1.
  */
 static int candidates(const struct opts *o, const char *incname,
 		      struct cfile **out, int *unreadable)
@@ -141,6 +142,15 @@ static int candidates(const struct opts *o, const char *incname,
 			free(text);
 			free(path);
 			continue;
+		}
+		if (reject_binary(path, text, len)) {
+			free(text);
+			free(path);
+			for (int k = 0; k < n; k++)
+				cfile_free(&v[k]);
+			free(v);
+			*out = NULL;
+			return -1;
 		}
 		free(path);
 		f.rel = xstrdup(rel);
@@ -282,6 +292,10 @@ static int convert_tree(struct opts *o)
 		goto out;
 	}
 	n = candidates(o, incname, &f, &unreadable);
+	if (n < 0) {
+		ret = 2;
+		goto out;
+	}
 	if (n && run_spatch(o, rule, f, n)) {
 		ret = 2;
 		goto out;

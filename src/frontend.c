@@ -129,6 +129,17 @@ static void unbuilt_fallbacks(struct frontend *fe)
 	}
 }
 
+/* What libclang parses must be text: a NUL byte is an error (reported). */
+static int not_text(const char *path)
+{
+	size_t len;
+	char *text = read_file(path, &len);
+	int ret = text ? reject_binary(path, text, len) : 0;
+
+	free(text);
+	return ret;
+}
+
 static CXTranslationUnit parse_with(struct frontend *fe, const char *path,
 				    const struct strv *extra, unsigned opts)
 {
@@ -221,6 +232,10 @@ int fe_open(struct frontend *fe, const struct table *t, const char *tree)
 			free(path);
 			return 0;
 		}
+		if (file_exists(path) && not_text(path)) {
+			free(path);
+			return -1;
+		}
 		if (!file_exists(path) || probe_symbols(fe, path)) {
 			error_at(path, 0, "cannot read the hook list; check "
 				 "'hook-list' in the table description (%s)",
@@ -266,6 +281,8 @@ int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p)
 			 "(%s)", fe->t->origin);
 		return -1;
 	}
+	if (not_text(p->path))
+		return -1;
 	/*
 	 * First pass: this file alone, to read its #if lines.  Then parse
 	 * for real with every CONFIG_ symbol they name defined, and those of

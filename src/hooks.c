@@ -466,9 +466,13 @@ static void scan_wrapper_file(struct member_ctx *mc, const char *rel,
 	char *path = path_join(mc->fe->tree, rel);
 	struct parsed w;
 
-	if (file_exists(path) && !fe_parse(mc->fe, rel, &w)) {
-		find_wrappers(mc, &w, from);
-		fe_parsed_free(&w);
+	if (file_exists(path)) {
+		if (fe_parse(mc->fe, rel, &w)) {
+			mc->errors++;	/* reported */
+		} else {
+			find_wrappers(mc, &w, from);
+			fe_parsed_free(&w);
+		}
 	}
 	free(path);
 }

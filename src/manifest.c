@@ -202,7 +202,8 @@ static void split(const char *s, int comma, struct strv *out)
 
 int manifest_read_tsv(const char *path, struct manifest *m)
 {
-	char *text = read_file(path, NULL);
+	size_t len;
+	char *text = read_file(path, &len);
 	char *line, *next;
 	int col[13], ncols = 0, lineno = 0, ret = 0;
 
@@ -210,6 +211,10 @@ int manifest_read_tsv(const char *path, struct manifest *m)
 	if (!text) {
 		error_at(path, 0, "cannot read the manifest: %s; make one with "
 			 "'hookwrap manifest TREE > FILE'", strerror(errno));
+		return -1;
+	}
+	if (reject_binary(path, text, len)) {
+		free(text);
 		return -1;
 	}
 	for (line = text; line && *line; line = next) {

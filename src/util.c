@@ -299,6 +299,20 @@ char *read_file(const char *path, size_t *len)
 	return sb_detach(&sb);
 }
 
+int reject_binary(const char *path, const char *text, size_t len)
+{
+	const char *nul = memchr(text, '\0', len);
+	unsigned line = 1;
+
+	if (!nul)
+		return 0;
+	for (const char *s = text; s < nul; s++)
+		line += *s == '\n';
+	error_at(path, line, "a NUL byte: this is a binary file, not text; "
+		 "remove the byte or name the right file");
+	return -1;
+}
+
 /*
  * The temporary files.  A slot holds an absolute path and the identity
  * (device, inode) of what this process made there: what is gone, or was

@@ -60,6 +60,12 @@ char *path_join(const char *a, const char *b);
 int file_exists(const char *path);
 /* Read a whole file; NULL (errno set) when it cannot be read. */
 char *read_file(const char *path, size_t *len);
+/*
+ * Text read from outside (a C file, header, config, manifest) must not
+ * hold a NUL byte: C strings would end there.  Prints
+ * "path:LINE: error: ..." at the first one and returns -1; 0 for text.
+ */
+int reject_binary(const char *path, const char *text, size_t len);
 
 /*
  * Temporary files, one policy: they live in $TMPDIR (/tmp when unset

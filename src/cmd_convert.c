@@ -143,6 +143,25 @@ static int candidates(const struct opts *o, const char *incname,
 			free(path);
 			continue;
 		}
+		if (strchr(rel, '\n')) {
+			/* spatch's --file-groups lists are line by line */
+			struct sbuf shown = { 0 };
+
+			for (const char *s = path; *s; s++) {
+				if (*s == '\n')
+					sb_add(&shown, "\\n");
+				else
+					sb_addc(&shown, *s);
+			}
+			error_at(shown.buf, 0, "the file name holds a newline, "
+				 "which spatch's file lists cannot carry; not "
+				 "converted, rename the file");
+			sb_free(&shown);
+			free(text);
+			free(path);
+			(*unreadable)++;
+			continue;
+		}
 		if (reject_binary(path, text, len)) {
 			free(text);
 			free(path);

@@ -401,7 +401,9 @@ done
 
 # die() (out of memory while reading spatch's output) removes them too.
 if command -v prlimit >/dev/null 2>&1; then
-	FLOOD=1 start_convert
+	# (under ASan, malloc must fail as it does without it)
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1" \
+		FLOOD=1 start_convert
 	vm=$(awk '/^VmSize:/ { print $2 }' /proc/$pid/status)
 	prlimit --pid $pid --as=$(((vm + 8192) * 1024))
 	touch "$FAKE_GO"

@@ -252,6 +252,10 @@ n=$(grep -c '\[[a-z-]*\]$' "$OUT/cc.rule")
 [ "$n" = 25 ] && ok "coccicheck COCCI='my dir/my rule.cocci': 25 reports" ||
 	not_ok "coccicheck COCCI='my dir/my rule.cocci': 25 reports" "found $n" \
 		"$(head -3 "$OUT/cc.rule")"
+left=$(find "$HW" -maxdepth 1 -name 'my rule*')
+[ -z "$left" ] && ok "coccicheck COCCI='my dir/my rule.cocci': spatch leaves nothing behind" ||
+	not_ok "coccicheck COCCI='my dir/my rule.cocci': spatch leaves nothing behind" "$left"
+rm -rf "$HW"/'my rule'*
 
 # scripts/kbuild-replay: a directory and a file with blanks.
 K="$D/kb tree"

@@ -343,7 +343,12 @@ EOF
 case $HW in
 /tmp/*) ok "# skip: the repository is under /tmp, which the test hides" ;;
 *)
-	unshare -m sh "$OUT/in-ns.sh" >"$OUT/ns.out" 2>&1
+	# root: a mount namespace; anyone else: a user namespace with one
+	if [ $ROOT = 1 ]; then
+		unshare -m sh "$OUT/in-ns.sh" >"$OUT/ns.out" 2>&1
+	else
+		unshare -rm sh "$OUT/in-ns.sh" >"$OUT/ns.out" 2>&1
+	fi
 	if grep -q . "$OUT/ns.out" && ! grep -q ' 99$' "$OUT/ns.out"; then
 		printf 'manifest 0\ngen-header 0\nconvert 0\ncheck --patch 1\nfailing manifest 2\n' >"$OUT/ns.want"
 		if cmp -s "$OUT/ns.want" "$OUT/ns.out"; then
@@ -354,7 +359,7 @@ case $HW in
 		fi
 	else
 		not_ok "TMPDIR set: every command works with /tmp read-only" \
-			"cannot make a private read-only /tmp (unshare -m needs root)" \
+			"cannot make a private read-only /tmp (unshare -m, or -rm)" \
 			"$(cat "$OUT/ns.out")"
 	fi
 	tmp_empty "TMPDIR is empty after those commands"

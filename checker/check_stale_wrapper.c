@@ -295,13 +295,20 @@ static void on_tree(struct check_ctx *cx)
 	struct stale st = { cx, t->output ? t->output : t->header, NULL,
 			    NULL, 0 };
 	char *path = path_join(cx->shadow ? cx->shadow : cx->tree, st.rel);
-	char *text = read_file(path, NULL);
+	size_t len;
+	char *text = read_file(path, &len);
 	char *begin, *end, *block;
 	unsigned begin_line = 1;
 
 	if (!text) {
 		error_at(path, 0, "cannot read the wrapper header: %s",
 			 strerror(errno));
+		free(path);
+		return;
+	}
+	if (reject_binary(path, text, len)) {
+		cx->failed = 1;
+		free(text);
 		free(path);
 		return;
 	}

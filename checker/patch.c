@@ -302,14 +302,14 @@ out:
 
 char *shadow_create(const struct added_lines *p, const char *tree)
 {
-	char tmpl[] = "/tmp/hookwrap-shadow.XXXXXX";
+	char tmpl[4096];
 	char *root, *tree_abs = realpath(tree, NULL);
 
 	if (!tree_abs) {
 		error_at(tree, 0, "cannot resolve: %s", strerror(errno));
 		return NULL;
 	}
-	if (!mkdtemp(tmpl)) {
+	if (!temp_mkdtemp(tmpl, sizeof(tmpl), "shadow")) {
 		error_at(tmpl, 0, "cannot create: %s", strerror(errno));
 		free(tree_abs);
 		return NULL;

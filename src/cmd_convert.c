@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <ftw.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,7 +109,8 @@ static long long mtime_ns(const char *path)
 
 /*
  * Read and scan the candidates: files naming the pointer, not allowed.
- * *unreadable counts the files that could not be read (reported).
+ * *unreadable counts the files that could not be read (reported).  A
+ * candidate that is not text (a NUL byte) is an error: -1.
  */
 static int candidates(const struct opts *o, const char *incname,
 		      struct cfile **out, int *unreadable)
@@ -136,11 +138,40 @@ static int candidates(const struct opts *o, const char *incname,
 			(*unreadable)++;
 			continue;
 		}
-		free(path);
 		if (!memmem(text, len, t->pointer, strlen(t->pointer))) {
 			free(text);
+			free(path);
 			continue;
 		}
+		if (strchr(rel, '\n')) {
+			/* spatch's --file-groups lists are line by line */
+			struct sbuf shown = { 0 };
+
+			for (const char *s = path; *s; s++) {
+				if (*s == '\n')
+					sb_add(&shown, "\\n");
+				else
+					sb_addc(&shown, *s);
+			}
+			error_at(shown.buf, 0, "the file name holds a newline, "
+				 "which spatch's file lists cannot carry; not "
+				 "converted, rename the file");
+			sb_free(&shown);
+			free(text);
+			free(path);
+			(*unreadable)++;
+			continue;
+		}
+		if (reject_binary(path, text, len)) {
+			free(text);
+			free(path);
+			for (int k = 0; k < n; k++)
+				cfile_free(&v[k]);
+			free(v);
+			*out = NULL;
+			return -1;
+		}
+		free(path);
 		f.rel = xstrdup(rel);
 		f.text = text;
 		f.len = len;
@@ -168,26 +199,17 @@ static int cmp_rel(const void *key, const void *elem)
 	return strcmp(key, ((const struct cfile *)elem)->rel);
 }
 
+/* A temporary directory for the rule and spatch's lists and output. */
 static char *make_tmpdir(void)
 {
-	const char *base = getenv("TMPDIR");
-	char *dir = xasprintf("%s/hookwrap-convert-XXXXXX",
-			      base && *base ? base : "/tmp");
+	char dir[PATH_MAX];
 
-	if (!mkdtemp(dir)) {
-		error_at(dir, 0, "cannot create a temporary directory: %s",
-			 strerror(errno));
-		free(dir);
+	if (!temp_mkdtemp(dir, sizeof(dir), "convert")) {
+		error_at(dir, 0, "cannot create a temporary directory: %s; set "
+			 "TMPDIR to a writable directory", strerror(errno));
 		return NULL;
 	}
-	if (dir[0] != '/') {
-		char *cwd = getcwd(NULL, 0), *abs = path_join(cwd, dir);
-
-		free(cwd);
-		free(dir);
-		dir = abs;
-	}
-	return dir;
+	return xstrdup(dir);
 }
 
 /* Run spatch over the candidates and classify their uses. */
@@ -206,7 +228,12 @@ static int run_spatch(const struct opts *o, const char *rule_text,
 		return -1;
 	rule = path_join(tmp, "hookwrap.cocci");
 	if (atomic_write(rule, rule_text, strlen(rule_text))) {
-		rmdir(tmp);
+		temp_remove(tmp);
+		free(rule);
+		free(tmp);
+		free(files);
+		free(failed);
+		free(why);
 		return -1;
 	}
 	for (int i = 0; i < n; i++)
@@ -237,8 +264,7 @@ static int run_spatch(const struct opts *o, const char *rule_text,
 		f[i].why = why[i];
 	}
 	sites_free(&sites);
-	unlink(rule);
-	rmdir(tmp);
+	temp_remove(tmp);
 	free(rule);
 	free(tmp);
 	free(files);
@@ -285,6 +311,10 @@ static int convert_tree(struct opts *o)
 		goto out;
 	}
 	n = candidates(o, incname, &f, &unreadable);
+	if (n < 0) {
+		ret = 2;
+		goto out;
+	}
 	if (n && run_spatch(o, rule, f, n)) {
 		ret = 2;
 		goto out;

@@ -31,7 +31,8 @@ static int in_place(const struct tree_opts *o, const char *block)
 {
 	const char *rel = o->table.output ? o->table.output : o->table.header;
 	char *path = path_join(o->tree, rel);
-	char *text = read_file(path, NULL);
+	size_t len;
+	char *text = read_file(path, &len);
 	char *out;
 	const char *why;
 	unsigned line;
@@ -40,6 +41,11 @@ static int in_place(const struct tree_opts *o, const char *block)
 	if (!text) {
 		error_at(path, 0, "cannot read the output header: %s",
 			 strerror(errno));
+		free(path);
+		return 2;
+	}
+	if (reject_binary(path, text, len)) {
+		free(text);
 		free(path);
 		return 2;
 	}

@@ -142,6 +142,10 @@ int table_read_config(struct table *t, const char *path)
 			 "--config", strerror(errno));
 		return -1;
 	}
+	if (reject_binary(path, text, len)) {
+		free(text);
+		return -1;
+	}
 	for (line = text; line && *line; line = next) {
 		char *eq, *key, *value;
 		const char *why;

@@ -3,7 +3,6 @@
 
 #include <ctype.h>
 #include <dirent.h>
-#include <ftw.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -19,7 +18,7 @@ static int make_asm_overlay(struct frontend *fe)
 	char *inc = path_join(fe->tree, "include");
 	char *asmdir = path_join(inc, "asm");
 	char *target = NULL;
-	char tmpl[] = "/tmp/hookwrap-asm.XXXXXX";
+	char tmpl[PATH_MAX];
 
 	if (fe_exists(fe, asmdir)) {
 		free(asmdir);
@@ -49,8 +48,9 @@ static int make_asm_overlay(struct frontend *fe)
 	free(inc);
 	if (!target)
 		return 0;
-	if (!mkdtemp(tmpl))
-		die("cannot create a temporary directory: %s", strerror(errno));
+	if (!temp_mkdtemp(tmpl, sizeof(tmpl), "asm"))
+		die("%s: cannot create a temporary directory: %s; set TMPDIR "
+		    "to a writable directory", tmpl, strerror(errno));
 	fe->overlay = xstrdup(tmpl);
 	{
 		char *link = path_join(fe->overlay, "asm");
@@ -92,14 +92,15 @@ static void unbuilt_fallbacks(struct frontend *fe)
 	char *gen = path_join(fe->tree, "arch/x86/include/generated");
 	char *arch = path_join(fe->tree, "arch/x86/include");
 	int unbuilt = fe_exists(fe, arch) && !fe_exists(fe, gen);
-	char tmpl[] = "/tmp/hookwrap-gen.XXXXXX";
+	char tmpl[PATH_MAX];
 
 	free(gen);
 	free(arch);
 	if (!unbuilt)
 		return;
-	if (!mkdtemp(tmpl))
-		die("cannot create a temporary directory: %s", strerror(errno));
+	if (!temp_mkdtemp(tmpl, sizeof(tmpl), "gen"))
+		die("%s: cannot create a temporary directory: %s; set TMPDIR "
+		    "to a writable directory", tmpl, strerror(errno));
 	fe->fallback = xstrdup(tmpl);
 	for (size_t i = 0; i < ARRAY_SIZE(generic); i++) {
 		char *target = path_join(fe->tree, generic[i]);
@@ -126,6 +127,17 @@ static void unbuilt_fallbacks(struct frontend *fe)
 		free(f);
 		free(d);
 	}
+}
+
+/* What libclang parses must be text: a NUL byte is an error (reported). */
+static int not_text(const char *path)
+{
+	size_t len;
+	char *text = read_file(path, &len);
+	int ret = text ? reject_binary(path, text, len) : 0;
+
+	free(text);
+	return ret;
 }
 
 static CXTranslationUnit parse_with(struct frontend *fe, const char *path,
@@ -236,6 +248,10 @@ static int open_as(struct frontend *fe, const struct table *t,
 			free(path);
 			return 0;
 		}
+		if (file_exists(path) && not_text(path)) {
+			free(path);
+			return -1;
+		}
 		if (!file_exists(path) || probe_symbols(fe, path)) {
 			error_at(path, 0, "cannot read the hook list; check "
 				 "'hook-list' in the table description (%s)",
@@ -248,28 +264,14 @@ static int open_as(struct frontend *fe, const struct table *t,
 	return 0;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag,
-			struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path) ? -1 : 0;
-}
-
 void fe_close(struct frontend *fe)
 {
 	if (fe->overlay) {
-		char *link = path_join(fe->overlay, "asm");
-
-		unlink(link);
-		rmdir(fe->overlay);
-		free(link);
+		temp_remove(fe->overlay);
 		free(fe->overlay);
 	}
 	if (fe->fallback) {
-		/* Only what unbuilt_fallbacks() made: links, a file, dirs. */
-		nftw(fe->fallback, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+		temp_remove(fe->fallback);
 		free(fe->fallback);
 	}
 	if (fe->index)
@@ -296,6 +298,8 @@ int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p)
 			 "(%s)", fe->t->origin);
 		return -1;
 	}
+	if (not_text(p->path))
+		return -1;
 	/*
 	 * First pass: this file alone, to read its #if lines.  Then parse
 	 * for real with every CONFIG_ symbol they name defined, and those of

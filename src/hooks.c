@@ -467,9 +467,13 @@ static void scan_wrapper_file(struct member_ctx *mc, const char *rel,
 	char *path = path_join(mc->fe->tree, rel);
 	struct parsed w;
 
-	if (fe_exists(mc->fe, path) && !fe_parse(mc->fe, rel, &w)) {
-		find_wrappers(mc, &w, from);
-		fe_parsed_free(&w);
+	if (fe_exists(mc->fe, path)) {
+		if (fe_parse(mc->fe, rel, &w)) {
+			mc->errors++;	/* reported */
+		} else {
+			find_wrappers(mc, &w, from);
+			fe_parsed_free(&w);
+		}
 	}
 	free(path);
 }

@@ -5,7 +5,8 @@
  * with a --file-groups list (one group per file, so files are matched
  * one by one) and its output in a file of its own.  A batch that fails
  * is split into one-file batches, so one file spatch chokes on costs
- * only itself.
+ * only itself.  The lists are newline-separated: a file name must not
+ * hold a newline (the caller refuses such names); spaces and tabs pass.
  */
 #include "spatch.h"
 #include "util.h"
@@ -133,17 +134,32 @@ static void parse_output(const char *path, struct sites *out)
 		return;
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		char *f[6], *s = line;
+		char *f[6], *s;
 		struct site *st;
 		int k;
 
-		for (k = 0; k < 6 && s; k++) {
-			f[k] = s;
-			s = strchr(s, '\t');
-			if (s)
-				*s++ = '\0';
+		/*
+		 * Two fields from the left, three from the right: the file
+		 * name between them may hold tabs.
+		 */
+		if (!starts_with(line, "HOOKWRAP\t"))
+			continue;
+		f[0] = line;
+		f[1] = line + strlen("HOOKWRAP\t");
+		f[1][-1] = '\0';
+		s = strchr(f[1], '\t');
+		if (!s)
+			continue;
+		*s = '\0';
+		f[2] = s + 1;
+		for (k = 5; k > 2; k--) {
+			s = strrchr(f[2], '\t');
+			if (!s)
+				break;
+			*s = '\0';
+			f[k] = s + 1;
 		}
-		if (k < 6 || strcmp(f[0], "HOOKWRAP"))
+		if (k > 2)
 			continue;
 		if (out->n == out->cap) {
 			out->cap = out->cap ? 2 * out->cap : 64;

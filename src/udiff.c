@@ -204,6 +204,43 @@ static int build_groups(const char *old, const struct lines *l,
 	return ng;
 }
 
+/*
+ * A file name line as git writes it, so that both "patch -p1" and "git
+ * apply" read the name back: quoted C-style when it has a byte that
+ * needs it (a quote, a backslash, a control or non-ASCII byte), else
+ * as it is, ended by a tab when it has a space (or the name would end
+ * at the space for patch).
+ */
+static void put_name(FILE *out, const char *mark, const char *prefix,
+		     const char *path)
+{
+	int quote = 0;
+
+	for (const unsigned char *s = (const unsigned char *)path; *s; s++)
+		if (*s == '"' || *s == '\\' || *s < 0x20 || *s >= 0x7f)
+			quote = 1;
+	if (!quote) {
+		fprintf(out, "%s %s%s%s\n", mark, prefix, path,
+			strchr(path, ' ') ? "\t" : "");
+		return;
+	}
+	fprintf(out, "%s \"%s", mark, prefix);
+	for (const unsigned char *s = (const unsigned char *)path; *s; s++) {
+		static const char ctl[] = "\a\b\t\n\v\f\r", esc[] = "abtnvfr";
+		const char *c = strchr(ctl, *s);
+
+		if (*s == '"' || *s == '\\')
+			fprintf(out, "\\%c", *s);
+		else if (c)
+			fprintf(out, "\\%c", esc[c - ctl]);
+		else if (*s < 0x20 || *s >= 0x7f)
+			fprintf(out, "\\%03o", *s);
+		else
+			fputc(*s, out);
+	}
+	fputs("\"\n", out);
+}
+
 static void put_range(FILE *out, int start, int n)
 {
 	if (n == 1)
@@ -222,8 +259,10 @@ void udiff_write(FILE *out, const char *path, const char *old, size_t len,
 	qsort(e->v, e->n, sizeof(*e->v), cmp_edit);
 	split_lines(&l, old, len);
 	ng = build_groups(old, &l, e, &g);
-	if (ng)
-		fprintf(out, "--- a/%s\n+++ b/%s\n", path, path);
+	if (ng) {
+		put_name(out, "---", "a/", path);
+		put_name(out, "+++", "b/", path);
+	}
 	for (int a = 0; a < ng; ) {
 		int b = a, from, to, old_n, new_n = 0;
 

@@ -2,11 +2,16 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 const char *progname = "hookwrap";
 
@@ -292,4 +297,242 @@ char *read_file(const char *path, size_t *len)
 	if (!sb.buf)
 		return xstrdup("");
 	return sb_detach(&sb);
+}
+
+int reject_binary(const char *path, const char *text, size_t len)
+{
+	const char *nul = memchr(text, '\0', len);
+	unsigned line = 1;
+
+	if (!nul)
+		return 0;
+	for (const char *s = text; s < nul; s++)
+		line += *s == '\n';
+	error_at(path, line, "a NUL byte: this is a binary file, not text; "
+		 "remove the byte or name the right file");
+	return -1;
+}
+
+/*
+ * The temporary files.  A slot holds an absolute path and the identity
+ * (device, inode) of what this process made there: what is gone, or was
+ * replaced by someone else's, is left alone.  The signal handler reads
+ * the slots, so they change only with the fatal signals blocked, and
+ * removal uses only async-signal-safe calls (no malloc, no opendir).
+ */
+#define MAX_TEMPS 64
+
+static struct temp {
+	char *path;
+	dev_t dev;
+	ino_t ino;
+} temps[MAX_TEMPS];
+static pid_t temp_owner;
+static const int fatal_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE,
+				     SIGTERM };
+static struct sigaction saved_actions[ARRAY_SIZE(fatal_signals)];
+
+/* Remove name (under dirfd) and, if it is a directory, all below it. */
+static void remove_at(int dirfd, const char *name, int depth)
+{
+	char buf[2048] __attribute__((aligned(8)));
+	int fd;
+
+	if (!unlinkat(dirfd, name, 0) || errno == ENOENT)
+		return;
+	if ((errno != EISDIR && errno != EPERM) || depth > 64)
+		return;
+	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+		    O_CLOEXEC);
+	if (fd < 0)
+		return;
+	/* Entries removed while reading may hide others: read again. */
+	for (int pass = 0, any = 1; any && pass < 8; pass++) {
+		long n;
+
+		any = 0;
+		lseek(fd, 0, SEEK_SET);
+		while ((n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0) {
+			for (long off = 0; off < n; ) {
+				struct dirent64 *d = (void *)(buf + off);
+
+				off += d->d_reclen;
+				if (!strcmp(d->d_name, ".") ||
+				    !strcmp(d->d_name, ".."))
+					continue;
+				remove_at(fd, d->d_name, depth + 1);
+				any = 1;
+			}
+		}
+	}
+	close(fd);
+	unlinkat(dirfd, name, AT_REMOVEDIR);
+}
+
+/* Is slot i still what this process made? */
+static int temp_ours(int i)
+{
+	struct stat st;
+
+	return temps[i].path && !lstat(temps[i].path, &st) &&
+	       st.st_dev == temps[i].dev && st.st_ino == temps[i].ino;
+}
+
+static void temp_cleanup(void)
+{
+	if (getpid() != temp_owner)
+		return;		/* a forked child: not its files */
+	for (int i = 0; i < MAX_TEMPS; i++)
+		if (temp_ours(i))
+			remove_at(AT_FDCWD, temps[i].path, 0);
+}
+
+static void temp_signal(int sig)
+{
+	temp_cleanup();
+	/* The handler there was before, or the default: it ends us. */
+	for (size_t i = 0; i < ARRAY_SIZE(fatal_signals); i++)
+		if (fatal_signals[i] == sig)
+			sigaction(sig, &saved_actions[i], NULL);
+	raise(sig);
+}
+
+static void temp_block(sigset_t *old)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	for (size_t i = 0; i < ARRAY_SIZE(fatal_signals); i++)
+		sigaddset(&set, fatal_signals[i]);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+static void temp_init(void)
+{
+	struct sigaction sa;
+
+	if (temp_owner)
+		return;
+	temp_owner = getpid();
+	atexit(temp_cleanup);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = temp_signal;
+	for (size_t i = 0; i < ARRAY_SIZE(fatal_signals); i++)
+		sigaddset(&sa.sa_mask, fatal_signals[i]);
+	for (size_t i = 0; i < ARRAY_SIZE(fatal_signals); i++) {
+		sigaction(fatal_signals[i], NULL, &saved_actions[i]);
+		/* Ignored (nohup, a pipe the caller ignores): stays so. */
+		if (saved_actions[i].sa_handler != SIG_IGN)
+			sigaction(fatal_signals[i], &sa, NULL);
+	}
+}
+
+/* path made absolute (malloc'd): a later chdir must not move it. */
+static char *absolute(const char *path)
+{
+	char *cwd, *abs;
+
+	if (path[0] == '/')
+		return xstrdup(path);
+	cwd = getcwd(NULL, 0);
+	if (!cwd)
+		die("cannot find the current directory: %s", strerror(errno));
+	abs = path_join(cwd, path);
+	free(cwd);
+	return abs;
+}
+
+static int temp_find(const char *abs)
+{
+	for (int i = 0; i < MAX_TEMPS; i++)
+		if (temps[i].path && !strcmp(temps[i].path, abs))
+			return i;
+	return -1;
+}
+
+void temp_register(const char *path)
+{
+	char *abs = absolute(path);
+	struct stat st;
+	sigset_t old;
+	int i;
+
+	if (lstat(abs, &st)) {
+		free(abs);	/* nothing there to remove */
+		return;
+	}
+	temp_init();
+	temp_block(&old);
+	for (i = 0; i < MAX_TEMPS && temps[i].path; i++)
+		;
+	if (i == MAX_TEMPS)
+		die("more than %d temporary files at once", MAX_TEMPS);
+	temps[i].dev = st.st_dev;
+	temps[i].ino = st.st_ino;
+	temps[i].path = abs;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+void temp_remove(const char *path)
+{
+	char *abs = absolute(path);
+	sigset_t old;
+	int i, ours = 0;
+
+	temp_block(&old);
+	i = temp_find(abs);
+	if (i >= 0)
+		ours = temp_ours(i);
+	if (ours)
+		remove_at(AT_FDCWD, abs, 0);
+	if (i >= 0) {
+		free(temps[i].path);
+		temps[i].path = NULL;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	free(abs);
+}
+
+void temp_forget(const char *path)
+{
+	char *abs = absolute(path);
+	sigset_t old;
+	int i;
+
+	temp_block(&old);
+	i = temp_find(abs);
+	if (i >= 0) {
+		free(temps[i].path);
+		temps[i].path = NULL;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	free(abs);
+}
+
+const char *temp_base(void)
+{
+	const char *d = getenv("TMPDIR");
+
+	return d && *d ? d : "/tmp";
+}
+
+char *temp_mkdtemp(char *buf, size_t size, const char *what)
+{
+	char *base = absolute(temp_base());
+	size_t n = strlen(base);
+	int len;
+
+	while (n > 1 && base[n - 1] == '/')
+		base[--n] = '\0';
+	len = snprintf(buf, size, "%s/hookwrap-%s.XXXXXX",
+		       n > 1 ? base : "", what);
+	free(base);
+	if (len < 0 || (size_t)len >= size) {
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	if (!mkdtemp(buf))
+		return NULL;
+	temp_register(buf);
+	return buf;
 }

@@ -60,5 +60,32 @@ char *path_join(const char *a, const char *b);
 int file_exists(const char *path);
 /* Read a whole file; NULL (errno set) when it cannot be read. */
 char *read_file(const char *path, size_t *len);
+/*
+ * Text read from outside (a C file, header, config, manifest) must not
+ * hold a NUL byte: C strings would end there.  Prints
+ * "path:LINE: error: ..." at the first one and returns -1; 0 for text.
+ */
+int reject_binary(const char *path, const char *text, size_t len);
+
+/*
+ * Temporary files, one policy: they live in $TMPDIR (/tmp when unset
+ * or empty), and every one is registered here, so that it is removed on
+ * every way out: a normal exit, die(), and SIGINT, SIGTERM, SIGHUP,
+ * SIGQUIT or SIGPIPE (then the signal is raised again).
+ */
+/* The directory for temporary files: $TMPDIR, else /tmp. */
+const char *temp_base(void);
+/*
+ * mkdtemp(3) of "$TMPDIR/hookwrap-WHAT.XXXXXX" (made absolute) into
+ * buf, registered for removal; buf, or NULL with errno set (buf then
+ * holds the name that could not be made, for the message).
+ */
+char *temp_mkdtemp(char *buf, size_t size, const char *what);
+/* Register a file or directory this process made, to remove on exit. */
+void temp_register(const char *path);
+/* Remove a registered file or directory tree now, and forget it. */
+void temp_remove(const char *path);
+/* Forget a registered path without removing it (renamed into place). */
+void temp_forget(const char *path);
 
 #endif /* HOOKWRAP_UTIL_H */

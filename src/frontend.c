@@ -1,4 +1,5 @@
 /* frontend.c - parsing tree files with libclang. */
+#include "bigstack.h"
 #include "frontend.h"
 
 #include <ctype.h>
@@ -128,21 +129,25 @@ static void unbuilt_fallbacks(struct frontend *fe)
 	}
 }
 
+/* Why the last parse_with() crashed, or NULL. */
+static const char *crashed;
+
 static CXTranslationUnit parse_with(struct frontend *fe, const char *path,
 				    const struct strv *extra, unsigned opts)
 {
 	struct strv args = { 0 };
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode rc;
+	int overflow = 0;
 
 	for (int i = 0; i < fe->args.n; i++)
 		strv_push(&args, fe->args.v[i]);
 	for (int i = 0; extra && i < extra->n; i++)
 		strv_push(&args, extra->v[i]);
-	rc = clang_parseTranslationUnit2(fe->index, path,
-					 (const char *const *)args.v, args.n,
-					 NULL, 0, opts, &tu);
+	rc = bigstack_parse(fe->index, path, (const char *const *)args.v,
+			    args.n, opts, &tu, &overflow);
 	strv_clear(&args);
+	crashed = rc == CXError_Crashed ? bigstack_why(overflow) : NULL;
 	return rc == CXError_Success ? tu : NULL;
 }
 
@@ -286,7 +291,8 @@ int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p)
 	 * every member and every wrapper is seen: an all-yes configuration.
 	 */
 	if (probe_symbols(fe, p->path)) {
-		error_at(p->path, 0, "libclang could not parse this file at all");
+		error_at(p->path, 0, "%s", crashed ? crashed :
+			 "libclang could not parse this file at all");
 		return -1;
 	}
 	for (int i = 0; i < fe->syms.n; i++)
@@ -294,7 +300,8 @@ int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p)
 	p->tu = parse_with(fe, p->path, &defs, opts);
 	strv_clear(&defs);
 	if (!p->tu) {
-		error_at(p->path, 0, "libclang could not parse this file at all");
+		error_at(p->path, 0, "%s", crashed ? crashed :
+			 "libclang could not parse this file at all");
 		return -1;
 	}
 	p->file = clang_getFile(p->tu, p->path);

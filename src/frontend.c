@@ -531,24 +531,32 @@ CXCursor fe_strip(CXCursor c)
 	}
 }
 
-/* Is c "pointer->member" on the table's pointer?  Returns the member. */
+struct kids_acc {
+	struct fe_kids k;
+	int cap;
+};
+
 static enum CXChildVisitResult kids_cb(CXCursor c, CXCursor parent,
 				       CXClientData data)
 {
-	struct fe_kids *k = data;
+	struct kids_acc *a = data;
 
 	(void)parent;
-	k->v = xrealloc(k->v, (k->n + 1) * sizeof(*k->v));
-	k->v[k->n++] = c;
+	if (a->k.n == a->cap) {
+		/* Doubling: a block of 100,000 statements is no quadratic. */
+		a->cap = a->cap ? 2 * a->cap : 4;
+		a->k.v = xrealloc(a->k.v, a->cap * sizeof(*a->k.v));
+	}
+	a->k.v[a->k.n++] = c;
 	return CXChildVisit_Continue;
 }
 
 struct fe_kids fe_kids(CXCursor c)
 {
-	struct fe_kids k = { NULL, 0 };
+	struct kids_acc a = { { NULL, 0 }, 0 };
 
-	clang_visitChildren(c, kids_cb, &k);
-	return k;
+	clang_visitChildren(c, kids_cb, &a);
+	return a.k;
 }
 
 int fe_is_table_type(CXType type, const struct table *t)

@@ -13,11 +13,49 @@
 
 #include <string.h>
 
+/*
+ * Is expression c nested deeper than limit?  clang's evaluator recurses
+ * once per level of most kinds of node: a condition deeper than any
+ * real one is not handed to it.  Depth first with a stack of our own,
+ * stopping at the first path that long.
+ */
+static int deeper_than(CXCursor c, int limit)
+{
+	struct fe_kids *st = xcalloc(limit + 1, sizeof(*st));
+	int *next = xcalloc(limit + 1, sizeof(*next));
+	int n = 1, deep = 0;
+
+	st[0] = fe_kids(c);
+	while (n && !deep) {
+		if (next[n - 1] == st[n - 1].n) {
+			free(st[--n].v);
+			continue;
+		}
+		if (n > limit) {
+			deep = 1;
+			break;
+		}
+		st[n] = fe_kids(st[n - 1].v[next[n - 1]++]);
+		next[n++] = 0;
+	}
+	while (n)
+		free(st[--n].v);
+	free(st);
+	free(next);
+	return deep;
+}
+
+/* Deeper than this, a condition is taken for not constant. */
+#define EVAL_DEPTH 1000
+
 int sleep_constant(CXCursor cond)
 {
-	CXEvalResult r = clang_Cursor_Evaluate(cond);
+	CXEvalResult r;
 	int v = -1;
 
+	if (deeper_than(cond, EVAL_DEPTH))
+		return -1;
+	r = clang_Cursor_Evaluate(cond);
 	if (!r)
 		return -1;
 	if (clang_EvalResult_getKind(r) == CXEval_Int)
@@ -93,15 +131,16 @@ static int changed_at(const struct params *pa, unsigned i)
 static char *token_at(CXTranslationUnit tu, CXSourceLocation l)
 {
 	CXFile f;
-	unsigned line, col, n;
+	unsigned off, n;
 	CXSourceLocation at;
 	CXToken *t;
 	char *w = NULL;
 
-	clang_getSpellingLocation(l, &f, &line, &col, NULL);
+	clang_getSpellingLocation(l, &f, NULL, NULL, &off);
 	if (!f)
 		return NULL;
-	at = clang_getLocation(tu, f, line, col);
+	/* By offset: by line and column costs the column, on a long line. */
+	at = clang_getLocationForOffset(tu, f, off);
 	clang_tokenize(tu, clang_getRange(at, at), &t, &n);
 	if (n) {
 		CXString cs = clang_getTokenSpelling(tu, t[0]);

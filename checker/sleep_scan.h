@@ -112,6 +112,10 @@ void walk_body(struct scan *s, CXCursor body);
 void note_exit(struct scan *s);
 
 /* sleep_scan.c */
+/* Walk function fn (a definition) into s->f's facts. */
+void walk_function(struct scan *s, CXCursor fn);
+/* Can c be part of an identifier (or a number)? */
+int wordish(const char *w);
 unsigned offset_of(CXSourceLocation l, CXFile *f);
 void where_of(CXCursor c, unsigned *line, unsigned *col);
 /* The cursor's extent in the main file: where its macros are written. */
@@ -137,5 +141,22 @@ void do_prim(struct scan *s, CXCursor c, const struct pmacro *m,
 	     const struct prim *p);
 /* A call: recorded with the state, its callee's effect applied. */
 void do_call(struct scan *s, CXCursor c);
+
+/* sleep_annot.c */
+/* A visitor that records the unit's global variables into s->gv. */
+enum CXChildVisitResult gvars_cb(CXCursor c, CXCursor parent,
+				 CXClientData data);
+/* The annotations of decl, counted into *an. */
+void annotation(struct scan *s, CXCursor decl, struct annot *an);
+struct annot *annot_add(struct scan *s, const char *name);
+struct annot *annot_find(struct scan *s, const char *name);
+/*
+ * What calling fn does: its annotations (declaration or definition); for
+ * a function defined above in this unit, what its body was seen to do on
+ * every path; for an inline helper of a header, the same from a walk of
+ * its body.
+ */
+const struct annot *callee_annotation(struct scan *s, CXCursor fn,
+				      const char *name);
 
 #endif /* HOOKWRAP_SLEEP_SCAN_H */

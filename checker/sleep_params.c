@@ -21,27 +21,36 @@
  */
 static int deeper_than(CXCursor c, int limit)
 {
-	struct fe_kids *st = xcalloc(limit + 1, sizeof(*st));
-	int *next = xcalloc(limit + 1, sizeof(*next));
-	int n = 1, deep = 0;
+	struct level {
+		struct fe_kids k;
+		int next;
+	} *st = xmalloc(8 * sizeof(*st));
+	int n = 1, cap = 8, deep = 0;
 
-	st[0] = fe_kids(c);
-	while (n && !deep) {
-		if (next[n - 1] == st[n - 1].n) {
-			free(st[--n].v);
+	st[0].k = fe_kids(c);
+	st[0].next = 0;
+	while (n) {
+		struct level *top = &st[n - 1];
+
+		if (top->next == top->k.n) {
+			free(st[--n].k.v);
 			continue;
 		}
 		if (n > limit) {
 			deep = 1;
 			break;
 		}
-		st[n] = fe_kids(st[n - 1].v[next[n - 1]++]);
-		next[n++] = 0;
+		if (n == cap) {
+			cap *= 2;
+			st = xrealloc(st, cap * sizeof(*st));
+			top = &st[n - 1];
+		}
+		st[n].k = fe_kids(top->k.v[top->next++]);
+		st[n++].next = 0;
 	}
 	while (n)
-		free(st[--n].v);
+		free(st[--n].k.v);
 	free(st);
-	free(next);
 	return deep;
 }
 

@@ -133,3 +133,24 @@ contains "report with a -wal: sees its transaction" "$OUT/live.txt" \
 	"kernel/signal.c:999:2: warning: msleep() may sleep inside the atomic region begun by spin_lock(&wal_lock) at kernel/signal.c:998"
 check "report with a -wal: the database and the -wal are unchanged" \
 	test "$(cat "$OUT/live.db" "$OUT/live.db-wal" | md5sum)" = "$sums"
+
+# Checkers storing units again while report reads, as when a report
+# runs during a build: each store is one transaction and each report one
+# snapshot, so every report is whole (the same units, the same facts).
+cp "$DB" "$OUT/busy.db"
+(for i in 1 2 3; do
+	for u in $UNITS; do
+		(cd "$T" && "$HOOKWRAP" check --db="$OUT/busy.db" $KFLAGS "$u") \
+			>/dev/null 2>&1
+	done
+ done) &
+writers=$!
+bad=0
+for i in $(seq 1 12); do
+	(cd "$T" && "$HOOKWRAP" report --db="$OUT/busy.db") >"$OUT/busy.txt" 2>&1 ||
+		bad=$((bad + 1))
+	cmp -s "$EXP/report.txt" "$OUT/busy.txt" || bad=$((bad + 1))
+done
+wait $writers
+check "report during checkers' stores: whole every time ($bad bad)" \
+	test $bad -eq 0

@@ -7,6 +7,7 @@
  * other ways in: -p compile_commands.json, --patch for review, and no
  * file at all for the tree-level rules (stale-wrapper).
  */
+#include "bigstack.h"
 #include "check.h"
 #include "commands.h"
 #include "compdb.h"
@@ -295,6 +296,7 @@ static CXTranslationUnit parse_flags(CXIndex idx, const char *path,
 	struct strv args = { 0 };
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode rc;
+	int overflow = 0;
 	unsigned opts = CXTranslationUnit_DetailedPreprocessingRecord |
 			CXTranslationUnit_KeepGoing |
 			CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
@@ -309,9 +311,8 @@ static CXTranslationUnit parse_flags(CXIndex idx, const char *path,
 		strv_push(&args, flags->v[i]);
 	strv_push(&args, "-ferror-limit=0");
 	strv_push(&args, "-Wno-everything");
-	rc = clang_parseTranslationUnit2(idx, path,
-					 (const char *const *)args.v, args.n,
-					 NULL, 0, opts, &tu);
+	rc = bigstack_parse(idx, path, (const char *const *)args.v, args.n,
+			    opts, &tu, &overflow);
 	if (rc == CXError_Failure) {
 		/* A target flag clang cannot honour: try without them. */
 		struct strv fewer = { 0 };
@@ -321,16 +322,16 @@ static CXTranslationUnit parse_flags(CXIndex idx, const char *path,
 			    !starts_with(args.v[i], "-mtune=") &&
 			    !starts_with(args.v[i], "-mcpu="))
 				strv_push(&fewer, args.v[i]);
-		rc = clang_parseTranslationUnit2(idx, path,
-				(const char *const *)fewer.v, fewer.n,
-				NULL, 0, opts, &tu);
+		rc = bigstack_parse(idx, path, (const char *const *)fewer.v,
+				    fewer.n, opts, &tu, &overflow);
 		strv_clear(&fewer);
 	}
 	strv_clear(&args);
 	if (rc == CXError_Crashed) {
-		error_at(path, 0, "libclang crashed parsing this file; nothing "
-			 "in it was checked (report it with the file and its "
-			 "flags)");
+		error_at(path, 0, "%s; nothing in it was checked (%s)",
+			 bigstack_why(overflow), overflow ?
+			 "split its deepest expression or statement" :
+			 "report it with the file and its flags");
 		return NULL;
 	}
 	if (rc != CXError_Success) {

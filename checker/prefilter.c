@@ -278,14 +278,22 @@ struct pf {
 	int hit;
 };
 
-static void visit(struct pf *pf, const char *path, int is_main)
+/* A file being visited: its path, its cache key, the next include. */
+struct pvisit {
+	char *path, *key;
+	int next;
+};
+
+/* Enter path, unless seen: 1 when its includes are to be visited. */
+static int enter(struct pf *pf, const char *path, int is_main,
+		 struct pvisit *v)
 {
 	const struct table *t = pf->in->t;
 	struct scanned *sc;
 	char *rel, *key;
 
 	if (pf->hit || strv_find(&pf->seen, path) >= 0)
-		return;
+		return 0;
 	strv_push(&pf->seen, path);
 	key = path[0] == '/' ? xstrdup(path) : path_join(pf->cwd, path);
 	sc = scan(key);
@@ -297,19 +305,50 @@ static void visit(struct pf *pf, const char *path, int is_main)
 		free(rel);
 		if (pf->hit) {
 			free(key);
-			return;
+			return 0;
 		}
 	}
-	for (int i = 0; i < sc->incs.n && !pf->hit; i++) {
-		char *p = resolve(sc->incs.v[i], path, &pf->quote_dirs,
-				  &pf->dirs);
+	v->path = xstrdup(path);
+	v->key = key;
+	v->next = 0;
+	return 1;
+}
 
-		if (p)
-			visit(pf, p, 0);
+/*
+ * path and what it includes, depth first, until a hit.  A stack of our
+ * own: a chain of headers is as deep as the tree makes it.
+ */
+static void visit(struct pf *pf, const char *path, int is_main)
+{
+	struct pvisit *st = xmalloc(sizeof(*st));
+	int n = 0, cap = 1;
+
+	if (enter(pf, path, is_main, &st[0]))
+		n = 1;
+	while (n) {
+		struct pvisit *v = &st[n - 1];
+		struct scanned *sc = scan(v->key);	/* the cache may move */
+		char *p;
+
+		if (pf->hit || v->next >= sc->incs.n) {
+			free(v->path);
+			free(v->key);
+			n--;
+			continue;
+		}
+		p = resolve(sc->incs.v[v->next++], v->path, &pf->quote_dirs,
+			    &pf->dirs);
+		if (!p)
+			continue;
+		if (n == cap) {
+			cap *= 2;
+			st = xrealloc(st, cap * sizeof(*st));
+		}
+		if (enter(pf, p, 0, &st[n]))
+			n++;
 		free(p);
-		sc = scan(key);	/* the cache may move */
 	}
-	free(key);
+	free(st);
 }
 
 int prefilter(const struct prefilter_in *in)

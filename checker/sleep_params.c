@@ -13,11 +13,58 @@
 
 #include <string.h>
 
+/*
+ * Is expression c nested deeper than limit?  clang's evaluator recurses
+ * once per level of most kinds of node: a condition deeper than any
+ * real one is not handed to it.  Depth first with a stack of our own,
+ * stopping at the first path that long.
+ */
+static int deeper_than(CXCursor c, int limit)
+{
+	struct level {
+		struct fe_kids k;
+		int next;
+	} *st = xmalloc(8 * sizeof(*st));
+	int n = 1, cap = 8, deep = 0;
+
+	st[0].k = fe_kids(c);
+	st[0].next = 0;
+	while (n) {
+		struct level *top = &st[n - 1];
+
+		if (top->next == top->k.n) {
+			free(st[--n].k.v);
+			continue;
+		}
+		if (n > limit) {
+			deep = 1;
+			break;
+		}
+		if (n == cap) {
+			cap *= 2;
+			st = xrealloc(st, cap * sizeof(*st));
+			top = &st[n - 1];
+		}
+		st[n].k = fe_kids(top->k.v[top->next++]);
+		st[n++].next = 0;
+	}
+	while (n)
+		free(st[--n].k.v);
+	free(st);
+	return deep;
+}
+
+/* Deeper than this, a condition is taken for not constant. */
+#define EVAL_DEPTH 1000
+
 int sleep_constant(CXCursor cond)
 {
-	CXEvalResult r = clang_Cursor_Evaluate(cond);
+	CXEvalResult r;
 	int v = -1;
 
+	if (deeper_than(cond, EVAL_DEPTH))
+		return -1;
+	r = clang_Cursor_Evaluate(cond);
 	if (!r)
 		return -1;
 	if (clang_EvalResult_getKind(r) == CXEval_Int)
@@ -93,15 +140,16 @@ static int changed_at(const struct params *pa, unsigned i)
 static char *token_at(CXTranslationUnit tu, CXSourceLocation l)
 {
 	CXFile f;
-	unsigned line, col, n;
+	unsigned off, n;
 	CXSourceLocation at;
 	CXToken *t;
 	char *w = NULL;
 
-	clang_getSpellingLocation(l, &f, &line, &col, NULL);
+	clang_getSpellingLocation(l, &f, NULL, NULL, &off);
 	if (!f)
 		return NULL;
-	at = clang_getLocation(tu, f, line, col);
+	/* By offset: by line and column costs the column, on a long line. */
+	at = clang_getLocationForOffset(tu, f, off);
 	clang_tokenize(tu, clang_getRange(at, at), &t, &n);
 	if (n) {
 		CXString cs = clang_getTokenSpelling(tu, t[0]);

@@ -1,181 +1,19 @@
 /*
  * sleep_scan.c - one unit's facts for the sleep analysis.  Every
  * function defined in the main file is walked statement by statement
- * (libclang has no CFG in its C API) with the state "how many atomic
- * regions are open, and which began the outermost": branches merge
- * (a region open on either path stays open), a path that returns,
- * breaks or jumps ends there, a goto carries its state to its label,
- * "if (spin_trylock(...))" opens a region in one branch only.  Every
- * named call is recorded with that state; so are hook calls (through a
- * member of the table's struct, or a wrapper or dispatcher of the
- * manifest).  The registrations of hook implementations are
- * sleep_regs.c's.
+ * (libclang has no CFG in its C API; the walk is sleep_walk.c's) with
+ * the state "how many atomic regions are open, and which began the
+ * outermost".  Every named call is recorded with that state; so are
+ * hook calls (through a member of the table's struct, or a wrapper or
+ * dispatcher of the manifest).  What a call does to the regions comes
+ * from its callee's annotations or body (sleep_annot.c); the
+ * registrations of hook implementations are sleep_regs.c's.
  */
-#include "frontend.h"
-#include "sleep.h"
+#include "sleep_scan.h"
 
 #include <string.h>
 
-struct pmacro {			/* a primitive macro written in the file */
-	unsigned start, end;
-	const struct prim *p;
-	CXCursor c;
-};
-
-struct astate {
-	int depth;
-	int released;		/* releases of locks taken before entry */
-	int must, must_rel;	/* the same on every path (for summaries) */
-	int dead;		/* no path reaches here */
-	int region;		/* the outermost open region, or -1 */
-	unsigned irq, lock;	/* per depth (bit d: the region d deep):
-				   interrupts or bottom halves off alone,
-				   a lock taken without touching them */
-	int rel_irq;		/* released a caller's region the way
-				   spin_unlock_irqrestore() does */
-	int opt, optc;		/* the opt innermost regions are open only
-				   when optc holds ("if (should_lock)
-				   lock();"), a condition as cond is */
-	int cond;		/* what this path assumes of a parameter:
-				   i+1 "param i is true", -(i+1) "false",
-				   0 nothing (docs/facts-db.md, cond) */
-};
-
-struct region {
-	char *text;
-	unsigned line;
-};
-
-struct label {
-	char *name;
-	struct astate st;
-	int seen;
-};
-
-struct target {			/* what break and continue reach */
-	struct astate brk;
-	struct astate entry;	/* switch: the state at its cases */
-	int is_switch, has_default;
-};
-
-/* What a call does to the caller's regions, from annotations or body. */
-struct annot {
-	char *name;
-	int acquire, release;	/* regions it leaves open / closes */
-	unsigned acq_irq, acq_lock;	/* the kinds of those it leaves open */
-	int rel_irq;		/* closes the way *_unlock_irqrestore does */
-	int hold;		/* __must_hold: held on entry and exit */
-	int noreturn;
-	char *text;		/* the first annotation: "__releases(x)" */
-};
-
-struct gvar {			/* a global variable: what lock it is */
-	char *name, *type;
-};
-
-struct scan {
-	struct check_ctx *cx;
-	struct facts *f;
-	CXTranslationUnit tu;
-	struct pmacro *pm;
-	int npm, cappm;
-	struct annot *an;
-	int nan, capan;
-	struct gvar *gv;
-	int ngv, capgv;
-	const char *text;	/* the main file's contents */
-	size_t size;
-	unsigned *lines;	/* offset of each line's start, from 1 */
-	unsigned nlines;
-	/* The function being walked. */
-	char *fn;
-	struct params pa;	/* its parameters, for conditions */
-	struct astate st;
-	struct region *rg;
-	int nrg;
-	struct label *lb;
-	int nlb;
-	struct target tg[64];
-	int ntg;
-	/* Its exits: what every path leaves open or released. */
-	int nexit, exit_depth, exit_released;
-	unsigned exit_irq, exit_lock;	/* region kinds at the first exit */
-	int exit_rel_irq;
-	int nested;		/* summarising a header's inline: how deep */
-	int gscope[64];		/* per open scope: cleanup.h guards in it */
-	int ngscope;
-	int lockprims;		/* lock primitives the walk has seen */
-	int entry;		/* regions open on entry: the caller's */
-};
-
-static struct astate merge(struct astate a, struct astate b)
-{
-	struct astate m;
-
-	if (a.dead)
-		return b;
-	if (b.dead)
-		return a;
-	m = a.depth >= b.depth ? a : b;
-	m.released = a.released > b.released ? a.released : b.released;
-	m.must = a.must < b.must ? a.must : b.must;
-	m.must_rel = a.must_rel < b.must_rel ? a.must_rel : b.must_rel;
-	m.cond = a.cond == b.cond ? a.cond : 0;
-	m.rel_irq = a.rel_irq | b.rel_irq;
-	if (a.depth != b.depth || a.opt != b.opt || a.optc != b.optc)
-		m.opt = m.optc = 0;	/* open, as far as we know */
-	return m;
-}
-
-static const struct astate dead_state = {
-	0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 0, 0
-};
-
-/*
- * A path that assumes atom (a condition on a parameter, as cond is): it
- * becomes the path's cond if it had none, and regions open only under
- * the opposite condition are not open here, those open under the same
- * one are.
- */
-static void assume(struct astate *st, int atom)
-{
-	if (!atom || st->dead)
-		return;
-	/* A local's atom serves the regions only (sleep_params.c). */
-	if (!st->cond && atom < PARAMS_LOCAL && atom > -PARAMS_LOCAL)
-		st->cond = atom;
-	if (st->opt && st->optc == -atom) {
-		st->depth -= st->opt;
-		if (!st->depth)
-			st->region = -1;
-		st->opt = st->optc = 0;
-	} else if (st->opt && st->optc == atom) {
-		st->opt = st->optc = 0;
-	}
-}
-
-/*
- * The two arms of "if (p)" meet: regions one arm opened and the other
- * did not are open after it only when that arm's condition holds.
- */
-static struct astate join_arms(struct astate then, struct astate other,
-			       int pt)
-{
-	struct astate m = merge(then, other);
-
-	if (!pt || then.dead || other.dead || then.opt || other.opt)
-		return m;
-	if (then.depth > other.depth) {
-		m.opt = then.depth - other.depth;
-		m.optc = pt;
-	} else if (other.depth > then.depth) {
-		m.opt = other.depth - then.depth;
-		m.optc = -pt;
-	}
-	return m;
-}
-
-static unsigned offset_of(CXSourceLocation l, CXFile *f)
+unsigned offset_of(CXSourceLocation l, CXFile *f)
 {
 	unsigned off;
 
@@ -225,38 +63,12 @@ static enum CXChildVisitResult macros_cb(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
-/* The primitive macro that c is the expansion of, or NULL. */
-static const struct pmacro *macro_of(struct scan *s, CXCursor c)
-{
-	CXSourceRange r = clang_getCursorExtent(c);
-	CXFile f;
-	unsigned a = offset_of(clang_getRangeStart(r), &f), b;
-	int lo = 0, hi = s->npm - 1;
-
-	if (!s->npm || !f || !clang_File_isEqual(f, s->cx->main_file))
-		return NULL;
-	b = offset_of(clang_getRangeEnd(r), NULL);
-	while (lo <= hi) {
-		int mid = (lo + hi) / 2;
-
-		if (s->pm[mid].start == a)
-			return b <= s->pm[mid].end ? &s->pm[mid] : NULL;
-		if (s->pm[mid].start < a)
-			lo = mid + 1;
-		else
-			hi = mid - 1;
-	}
-	return NULL;
-}
-
 static int cmp_pmacro(const void *a, const void *b)
 {
 	const struct pmacro *x = a, *y = b;
 
 	return x->start < y->start ? -1 : x->start > y->start;
 }
-
-static int wordish(const char *w);
 
 /* The arguments of a macro expansion as token text, split at commas. */
 static void macro_args(struct scan *s, CXCursor mc, struct strv *args)
@@ -294,8 +106,7 @@ static void macro_args(struct scan *s, CXCursor mc, struct strv *args)
 	clang_disposeTokens(s->tu, t, n);
 }
 
-/* The cursor's extent in the main file: where its macros are written. */
-static CXSourceRange file_range(struct scan *s, CXCursor c)
+CXSourceRange file_range(struct scan *s, CXCursor c)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
 	CXFile f1, f2;
@@ -310,14 +121,13 @@ static CXSourceRange file_range(struct scan *s, CXCursor c)
 			      clang_getLocationForOffset(s->tu, f2, b));
 }
 
-static int wordish(const char *w)
+int wordish(const char *w)
 {
 	return (*w >= 'a' && *w <= 'z') || (*w >= 'A' && *w <= 'Z') ||
 	       (*w >= '0' && *w <= '9') || *w == '_';
 }
 
-/* Tokens as code is written: "spin_lock(&p->lock)", "a, b". */
-static char *code_text(struct scan *s, CXSourceRange r)
+char *code_text(struct scan *s, CXSourceRange r)
 {
 	CXToken *t;
 	unsigned n;
@@ -342,7 +152,7 @@ static char *code_text(struct scan *s, CXSourceRange r)
 	return sb_detach(&sb);
 }
 
-static char *text_of(struct scan *s, CXCursor c, const char *name)
+char *text_of(struct scan *s, CXCursor c, const char *name)
 {
 	char *t = code_text(s, file_range(s, c));
 
@@ -352,285 +162,13 @@ static char *text_of(struct scan *s, CXCursor c, const char *name)
 	return xasprintf("%s()", name);
 }
 
-/* The type of the global variable an annotation's argument ends in. */
-static const char *gvar_type(struct scan *s, const char *arg)
-{
-	const char *end, *start;
-
-	if (!arg)
-		return NULL;
-	end = arg + strlen(arg);
-	while (end > arg && !wordish(end - 1))
-		end--;
-	start = end;
-	while (start > arg && wordish(start - 1))
-		start--;
-	for (int i = 0; i < s->ngv; i++)
-		if (strlen(s->gv[i].name) == (size_t)(end - start) &&
-		    !strncmp(s->gv[i].name, start, end - start))
-			return s->gv[i].type;
-	return NULL;
-}
-
-static enum CXChildVisitResult gvars_cb(CXCursor c, CXCursor parent,
-					CXClientData data)
-{
-	struct scan *s = data;
-	CXString ts;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_VarDecl)
-		return CXChildVisit_Continue;
-	if (s->ngv == s->capgv) {
-		s->capgv = s->capgv ? 2 * s->capgv : 256;
-		s->gv = xrealloc(s->gv, s->capgv * sizeof(*s->gv));
-	}
-	ts = clang_getTypeSpelling(clang_getCanonicalType(
-		clang_getCursorType(c)));
-	s->gv[s->ngv].name = fe_spelling(c);
-	s->gv[s->ngv++].type = xstrdup(clang_getCString(ts));
-	clang_disposeString(ts);
-	return CXChildVisit_Continue;
-}
-
-/*
- * __acquires/__releases/__must_hold after a declarator: kbuild does not
- * define __CHECKER__, so read the tokens.  Returns the effect, the
- * annotation's text in *text.
- */
-static int is_noreturn(const char *w)
-{
-	return !strcmp(w, "__noreturn") || !strcmp(w, "noreturn") ||
-	       !strcmp(w, "__noreturn__") || !strcmp(w, "_Noreturn");
-}
-
-/*
- * __acquires/__releases/__must_hold after a declarator, and noreturn:
- * kbuild does not define __CHECKER__, so read the tokens, from the
- * declaration's start to its body or semicolon.  Counts into *an.
- */
-static void annotation(struct scan *s, CXCursor decl, struct annot *an)
-{
-	CXSourceRange r = clang_getCursorExtent(decl);
-	CXFile f;
-	unsigned a, b, i, n;
-	size_t size;
-	CXToken *t;
-	int depth = 0;
-
-	clang_getSpellingLocation(clang_getRangeStart(r), &f, NULL, NULL, &a);
-	clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &b);
-	if (!f || !clang_getFileContents(s->tu, f, &size))
-		return;
-	b = b + 256 < size ? b + 256 : size;
-	if (b <= a)
-		return;
-	r = clang_getRange(clang_getLocationForOffset(s->tu, f, a),
-			   clang_getLocationForOffset(s->tu, f, b));
-	clang_tokenize(s->tu, r, &t, &n);
-	for (i = 0; i < n; i++) {
-		CXString cs = clang_getTokenSpelling(s->tu, t[i]);
-		const char *w = clang_getCString(cs);
-		int stop = !depth && (!strcmp(w, "{") || !strcmp(w, ";"));
-
-		if (!strcmp(w, "("))
-			depth++;
-		else if (!strcmp(w, ")"))
-			depth--;
-		else if (is_noreturn(w))
-			an->noreturn = 1;
-		else if (!depth && (!strcmp(w, "__acquires") ||
-			 !strcmp(w, "__releases") ||
-			 !strcmp(w, "__must_hold"))) {
-			unsigned k = i + 1;
-			struct sbuf arg = { 0 };
-			int d = 0;
-
-			for (; k < n; k++) {
-				CXString as = clang_getTokenSpelling(s->tu,
-								     t[k]);
-				const char *x = clang_getCString(as);
-
-				d += !strcmp(x, "(") - !strcmp(x, ")");
-				sb_add(&arg, x);
-				clang_disposeString(as);
-				if (!d)
-					break;
-			}
-			if (!lock_sleeps(arg.buf ? arg.buf : "",
-					 gvar_type(s, arg.buf))) {
-				if (w[2] == 'a')
-					an->acquire++;
-				else if (w[2] == 'r')
-					an->release++;
-				else
-					an->hold++;
-				if (!an->text)
-					an->text = xasprintf("%s%s", w,
-						arg.buf ? arg.buf : "");
-			}
-			sb_free(&arg);
-		}
-		clang_disposeString(cs);
-		if (stop)
-			break;
-	}
-	clang_disposeTokens(s->tu, t, n);
-}
-
-static struct annot *annot_add(struct scan *s, const char *name)
-{
-	if (s->nan == s->capan) {
-		s->capan = s->capan ? 2 * s->capan : 32;
-		s->an = xrealloc(s->an, s->capan * sizeof(*s->an));
-	}
-	memset(&s->an[s->nan], 0, sizeof(s->an[0]));
-	s->an[s->nan].name = xstrdup(name);
-	return &s->an[s->nan++];
-}
-
-static struct annot *annot_find(struct scan *s, const char *name)
-{
-	for (int i = s->nan - 1; i >= 0; i--)
-		if (!strcmp(s->an[i].name, name))
-			return &s->an[i];
-	return NULL;
-}
-
-static void walk_function(struct scan *s, CXCursor fn);
-
-/* How deep inline helpers are summarised through each other. */
-#define MAX_NESTED 3
-
-/*
- * The summary of an inline helper a header defines (ipc_unlock_object(),
- * rq_lock()): its body walked as the unit's own functions are, into
- * facts that are thrown away, sharing the unit's table of summaries.
- * Primitives it names as functions count; those it names as macros do
- * not (the unit's macro table covers the main file only).
- */
-/* How many lock primitives def's tokens name, called or not. */
-static int lock_names(struct scan *s, CXCursor def)
-{
-	CXToken *t;
-	unsigned n;
-	int count = 0;
-
-	clang_tokenize(s->tu, clang_getCursorExtent(def), &t, &n);
-	for (unsigned i = 0; i < n; i++) {
-		CXString cs;
-		const struct prim *p;
-
-		if (clang_getTokenKind(t[i]) != CXToken_Identifier)
-			continue;
-		cs = clang_getTokenSpelling(s->tu, t[i]);
-		p = prim_find(clang_getCString(cs));
-		count += p && (p->effect == PRIM_ACQUIRE ||
-			       p->effect == PRIM_RELEASE ||
-			       p->effect == PRIM_TRYLOCK);
-		clang_disposeString(cs);
-	}
-	clang_disposeTokens(s->tu, t, n);
-	return count;
-}
-
-static void summarise_inline(struct scan *s, CXCursor def, int ai)
-{
-	struct scan sub;
-	struct facts scratch;
-
-	memset(&sub, 0, sizeof(sub));
-	memset(&scratch, 0, sizeof(scratch));
-	facts_add_unit(&scratch, "");
-	sub.cx = s->cx;
-	sub.f = &scratch;
-	sub.tu = s->tu;
-	sub.pm = s->pm;
-	sub.npm = s->npm;
-	sub.gv = s->gv;
-	sub.ngv = s->ngv;
-	sub.an = s->an;
-	sub.nan = s->nan;
-	sub.capan = s->capan;
-	sub.nested = s->nested + 1;
-	walk_function(&sub, def);
-	s->an = sub.an;
-	s->nan = sub.nan;
-	s->capan = sub.capan;
-	/*
-	 * A lock primitive written as a macro (spin_lock_nested()) was not
-	 * seen: half a summary would be worse than none.
-	 */
-	if (sub.lockprims != lock_names(s, def)) {
-		struct annot *an = &s->an[ai];
-
-		an->acquire = an->release = an->rel_irq = 0;
-		an->acq_irq = an->acq_lock = 0;
-	}
-	free(sub.lines);
-	facts_free(&scratch);
-}
-
-/*
- * Is def an inline function a header (not the unit itself) defines?  Not
- * cleanup.h's class_*_constructor/destructor: the destructor runs at the
- * end of the scope, which the walk does not see.
- */
-static int header_inline(struct scan *s, CXCursor def, const char *name)
-{
-	CXFile f;
-
-	if (clang_Cursor_isNull(def) || !clang_Cursor_isFunctionInlined(def) ||
-	    starts_with(name, "class_"))
-		return 0;
-	offset_of(clang_getCursorLocation(def), &f);
-	return f && !clang_File_isEqual(f, s->cx->main_file);
-}
-
-/*
- * What calling fn does: its annotations (declaration or definition); for
- * a function defined above in this unit, what its body was seen to do on
- * every path (sleep_scan records that after the walk); for an inline
- * helper of a header, the same from a walk of its body.
- */
-static const struct annot *callee_annotation(struct scan *s, CXCursor fn,
-					     const char *name)
-{
-	struct annot *an = annot_find(s, name);
-	CXCursor def;
-	int ai;
-
-	if (an)
-		return an;
-	an = annot_add(s, name);
-	annotation(s, fn, an);
-	def = clang_getCursorDefinition(fn);
-	if (!an->acquire && !an->release && !an->hold &&
-	    !clang_Cursor_isNull(def) && !clang_equalCursors(def, fn))
-		annotation(s, def, an);
-	if (an->acquire || an->release || an->hold || an->noreturn ||
-	    s->nested >= MAX_NESTED || !header_inline(s, def, name))
-		return an;
-	ai = an - s->an;	/* the walk may move the table */
-	summarise_inline(s, def, ai);
-	return &s->an[ai];
-}
-
-static void where_of(CXCursor c, unsigned *line, unsigned *col)
+void where_of(CXCursor c, unsigned *line, unsigned *col)
 {
 	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, line, col,
 				   NULL);
 }
 
-/*
- * What kind of region a primitive opens or closes, from its name: the
- * kernel takes a lock with interrupts off in two steps
- * (local_irq_save(); raw_spin_lock()) and drops both in one
- * (raw_spin_unlock_irqrestore()), so the release has to know.
- */
-enum region_kind { RK_OTHER, RK_IRQ, RK_LOCK };
-
-static enum region_kind region_kind(const char *name)
+enum region_kind region_kind(const char *name)
 {
 	if (starts_with(name, "local_irq_") || starts_with(name, "local_bh_"))
 		return RK_IRQ;
@@ -648,8 +186,8 @@ static int releases_irq(const char *name)
 	       (strstr(name, "unlock_irq") || strstr(name, "unlock_bh"));
 }
 
-static void acquire(struct scan *s, char *text, unsigned line,
-		    enum region_kind kind)
+void acquire(struct scan *s, char *text, unsigned line,
+	     enum region_kind kind)
 {
 	unsigned bit;
 
@@ -676,7 +214,7 @@ static void acquire(struct scan *s, char *text, unsigned line,
  * does, which also ends an interrupts-off region just under a lock
  * taken without them.
  */
-static void release(struct scan *s, int irq)
+void release(struct scan *s, int irq)
 {
 	unsigned top, below;
 
@@ -787,9 +325,8 @@ static int alloc_blocks(struct scan *s, CXCursor call, const struct pmacro *m,
 	return r > 0;
 }
 
-/* A primitive at c (a macro's expansion, or a call m == NULL). */
-static void do_prim(struct scan *s, CXCursor c, const struct pmacro *m,
-		    const struct prim *p)
+void do_prim(struct scan *s, CXCursor c, const struct pmacro *m,
+	     const struct prim *p)
 {
 	CXCursor shown = m ? m->c : c;
 	unsigned line, col;
@@ -850,7 +387,7 @@ static char *table_field(struct scan *s, CXCursor field)
 	return fe_is_table_field(field, s->cx->t) ? fe_spelling(field) : NULL;
 }
 
-static void do_call(struct scan *s, CXCursor c)
+void do_call(struct scan *s, CXCursor c)
 {
 	CXCursor callee = clang_getNullCursor(), ref;
 	struct fact_call *fc;
@@ -924,388 +461,7 @@ static void do_call(struct scan *s, CXCursor c)
 	free(name);
 }
 
-static void walk(struct scan *s, CXCursor c);
-
-static struct label *label(struct scan *s, const char *name)
-{
-	for (int i = 0; i < s->nlb; i++)
-		if (!strcmp(s->lb[i].name, name))
-			return &s->lb[i];
-	s->lb = xrealloc(s->lb, (s->nlb + 1) * sizeof(*s->lb));
-	s->lb[s->nlb].name = xstrdup(name);
-	s->lb[s->nlb].st = dead_state;
-	s->lb[s->nlb].seen = 0;
-	return &s->lb[s->nlb++];
-}
-
-static char *first_token(struct scan *s, CXCursor c)
-{
-	CXToken *t;
-	unsigned n;
-	char *w = NULL;
-
-	clang_tokenize(s->tu, clang_getCursorExtent(c), &t, &n);
-	if (n) {
-		CXString cs = clang_getTokenSpelling(s->tu, t[0]);
-
-		w = xstrdup(clang_getCString(cs));
-		clang_disposeString(cs);
-	}
-	clang_disposeTokens(s->tu, t, n);
-	return w;
-}
-
-/*
- * Is the condition a trylock?  1: it holds the lock when true, 2: when
- * false ("!spin_trylock(...)"), 0: neither.  *text: what to name.
- */
-static int trylock_test(struct scan *s, CXCursor cond, char **text,
-			unsigned *line)
-{
-	int neg = 0;
-	const struct pmacro *m;
-
-	cond = fe_strip(cond);
-	while (clang_getCursorKind(cond) == CXCursor_ParenExpr ||
-	       clang_getCursorKind(cond) == CXCursor_UnaryOperator) {
-		CXCursor in = clang_getNullCursor();
-
-		if (clang_getCursorKind(cond) == CXCursor_UnaryOperator) {
-			char *op;
-
-			if (macro_of(s, cond))
-				break;
-			op = first_token(s, cond);
-			if (!op || strcmp(op, "!")) {
-				free(op);
-				return 0;
-			}
-			free(op);
-			neg = !neg;
-		}
-		clang_visitChildren(cond, fe_take_first, &in);
-		cond = fe_strip(in);
-	}
-	m = macro_of(s, cond);
-	if (m && m->p->effect == PRIM_TRYLOCK) {
-		*text = text_of(s, m->c, m->p->name);
-		where_of(m->c, line, NULL);
-		return neg ? 2 : 1;
-	}
-	if (!m && clang_getCursorKind(cond) == CXCursor_CallExpr) {
-		char *name = fe_spelling(cond);
-		const struct prim *p = prim_find(name);
-
-		if (p && p->effect == PRIM_TRYLOCK) {
-			*text = text_of(s, cond, name);
-			where_of(cond, line, NULL);
-			free(name);
-			return neg ? 2 : 1;
-		}
-		free(name);
-	}
-	return 0;
-}
-
-static void walk_if(struct scan *s, struct fe_kids *k)
-{
-	char *text = NULL;
-	unsigned line = 0;
-	int t = trylock_test(s, k->v[0], &text, &line);
-	int known = t ? -1 : sleep_constant(k->v[0]);
-	int pt = t || known >= 0 ? 0 : params_test(&s->pa, k->v[0]);
-	struct astate before, then;
-
-	if (known >= 0) {	/* only the branch the build keeps */
-		if (known && k->n > 1)
-			walk(s, k->v[1]);
-		else if (!known && k->n > 2)
-			walk(s, k->v[2]);
-		return;
-	}
-
-	walk(s, k->v[0]);
-	before = s->st;
-	if (t == 1)
-		acquire(s, xstrdup(text), line, region_kind(text));
-	/* "if (!nofail) return ...;": what follows assumes nofail. */
-	assume(&s->st, pt);
-	if (k->n > 1)
-		walk(s, k->v[1]);
-	then = s->st;
-	s->st = before;
-	assume(&s->st, -pt);
-	if (t == 2)
-		acquire(s, xstrdup(text), line, region_kind(text));
-	if (k->n > 2)
-		walk(s, k->v[2]);
-	s->st = join_arms(then, s->st, pt);
-	free(text);
-}
-
-static struct target *push_target(struct scan *s, int is_switch)
-{
-	struct target *t;
-
-	if (s->ntg == (int)ARRAY_SIZE(s->tg))
-		return NULL;
-	t = &s->tg[s->ntg++];
-	t->brk = dead_state;
-	t->entry = s->st;
-	t->is_switch = is_switch;
-	t->has_default = 0;
-	return t;
-}
-
-static void walk_loop(struct scan *s, CXCursor c, struct fe_kids *k,
-		      enum CXCursorKind kind)
-{
-	struct target *t;
-	struct astate entry;
-	int body = kind == CXCursor_DoStmt ? 0 : k->n - 1;
-
-	if (kind != CXCursor_DoStmt)
-		for (int i = 0; i < body; i++)
-			walk(s, k->v[i]);	/* init, condition, increment */
-	entry = s->st;
-	t = push_target(s, 0);
-	if (!t) {
-		for (int i = 0; i < k->n; i++)
-			walk(s, k->v[i]);
-		return;
-	}
-	if (k->n)
-		walk(s, k->v[body]);
-	if (kind == CXCursor_DoStmt) {
-		for (int i = 1; i < k->n; i++)
-			walk(s, k->v[i]);
-		s->st = merge(s->st, t->brk);
-	} else {
-		s->st = merge(merge(entry, s->st), t->brk);
-	}
-	s->ntg--;
-	(void)c;
-}
-
-static void walk_switch(struct scan *s, struct fe_kids *k)
-{
-	struct target *t;
-
-	if (k->n)
-		walk(s, k->v[0]);
-	t = push_target(s, 1);
-	if (!t) {
-		for (int i = 1; i < k->n; i++)
-			walk(s, k->v[i]);
-		return;
-	}
-	s->st = dead_state;	/* only a case label reaches the body */
-	for (int i = 1; i < k->n; i++)
-		walk(s, k->v[i]);
-	s->st = merge(s->st, t->brk);
-	if (!t->has_default)
-		s->st = merge(s->st, t->entry);
-	s->ntg--;
-}
-
-static struct target *innermost(struct scan *s, int loop_only)
-{
-	for (int i = s->ntg - 1; i >= 0; i--)
-		if (!loop_only || !s->tg[i].is_switch)
-			return &s->tg[i];
-	return NULL;
-}
-
-static void note_exit(struct scan *s)
-{
-	if (s->st.dead)
-		return;
-	if (!s->nexit) {
-		s->exit_irq = s->st.irq;
-		s->exit_lock = s->st.lock;
-		s->exit_rel_irq = 0;
-	}
-	s->exit_rel_irq |= s->st.rel_irq;
-	if (!s->nexit++ || s->st.must < s->exit_depth)
-		s->exit_depth = s->st.must;
-	if (s->nexit == 1 || s->st.must_rel < s->exit_released)
-		s->exit_released = s->st.must_rel;
-}
-
-/* cleanup.h guards: "class_NAME_t v = class_NAME_constructor(...)". */
-static char *guard_name(CXCursor var)
-{
-	CXCursor init = clang_Cursor_getVarDeclInitializer(var);
-	char *callee, *name = NULL;
-	size_t n;
-
-	if (clang_Cursor_isNull(init))
-		return NULL;
-	init = fe_strip(init);
-	if (clang_getCursorKind(init) != CXCursor_CallExpr)
-		return NULL;
-	callee = fe_spelling(init);
-	n = strlen(callee);
-	if (starts_with(callee, "class_") && ends_with(callee, "_constructor") &&
-	    n > 6 + 12)
-		name = xstrndup(callee + 6, n - 6 - 12);
-	free(callee);
-	return name;
-}
-
-static void open_scope(struct scan *s)
-{
-	if (s->ngscope < (int)ARRAY_SIZE(s->gscope))
-		s->gscope[s->ngscope] = 0;
-	s->ngscope++;
-}
-
-/* The scope ends: its guards' destructors run, innermost first. */
-static void close_scope(struct scan *s)
-{
-	int i = --s->ngscope;
-
-	if (i < (int)ARRAY_SIZE(s->gscope))
-		for (int k = 0; k < s->gscope[i]; k++)
-			release(s, 0);
-}
-
-/* return: every open scope's guards are dropped first. */
-static void unwind_guards(struct scan *s)
-{
-	for (int i = 0; i < s->ngscope && i < (int)ARRAY_SIZE(s->gscope); i++)
-		for (int k = 0; k < s->gscope[i]; k++)
-			release(s, 0);
-}
-
-static void walk(struct scan *s, CXCursor c)
-{
-	enum CXCursorKind kind = clang_getCursorKind(c);
-	const struct pmacro *m = macro_of(s, c);
-	struct fe_kids k;
-	struct target *t;
-	char *name;
-
-	if (m) {
-		do_prim(s, c, m, m->p);
-		return;
-	}
-	k = fe_kids(c);
-	switch (kind) {
-	case CXCursor_CompoundStmt:
-		open_scope(s);
-		for (int i = 0; i < k.n; i++)
-			walk(s, k.v[i]);
-		close_scope(s);
-		break;
-	case CXCursor_VarDecl:
-		for (int i = 0; i < k.n; i++)
-			walk(s, k.v[i]);
-		name = guard_name(c);
-		if (name && guard_is_atomic(name) && s->ngscope &&
-		    s->ngscope <= (int)ARRAY_SIZE(s->gscope)) {
-			unsigned line;
-
-			char *t = code_text(s, file_range(s, c));
-
-			/* "guard(spinlock)(&l)", "scoped_guard(rcu)". */
-			if (!t || !(starts_with(t, "guard(") ||
-				    starts_with(t, "scoped_guard("))) {
-				free(t);
-				t = xasprintf("guard(%s)", name);
-			}
-			where_of(c, &line, NULL);
-			acquire(s, t, line, RK_OTHER);
-			s->gscope[s->ngscope - 1]++;
-		}
-		free(name);
-		break;
-	case CXCursor_IfStmt:
-		if (k.n)
-			walk_if(s, &k);
-		break;
-	case CXCursor_ConditionalOperator:
-		if (k.n == 3)
-			walk_if(s, &k);
-		else
-			for (int i = 0; i < k.n; i++)
-				walk(s, k.v[i]);
-		break;
-	case CXCursor_ForStmt:
-		/* scoped_guard(): the guard is the for's own variable. */
-		open_scope(s);
-		walk_loop(s, c, &k, kind);
-		close_scope(s);
-		break;
-	case CXCursor_WhileStmt:
-	case CXCursor_DoStmt:
-		walk_loop(s, c, &k, kind);
-		break;
-	case CXCursor_SwitchStmt:
-		walk_switch(s, &k);
-		break;
-	case CXCursor_CaseStmt:
-	case CXCursor_DefaultStmt:
-		t = innermost(s, 0);
-		if (t && t->is_switch) {
-			s->st = merge(s->st, t->entry);
-			t->has_default |= kind == CXCursor_DefaultStmt;
-		}
-		for (int i = 0; i < k.n; i++)
-			walk(s, k.v[i]);
-		break;
-	case CXCursor_BreakStmt:
-	case CXCursor_ContinueStmt:
-		t = innermost(s, kind == CXCursor_ContinueStmt);
-		if (t)
-			t->brk = merge(t->brk, s->st);
-		s->st = dead_state;
-		break;
-	case CXCursor_ReturnStmt:
-		for (int i = 0; i < k.n; i++)
-			walk(s, k.v[i]);
-		unwind_guards(s);
-		note_exit(s);
-		s->st = dead_state;
-		break;
-	case CXCursor_GotoStmt:
-		name = k.n ? fe_spelling(k.v[0]) : NULL;
-		if (name) {
-			struct label *l = label(s, name);
-
-			if (!l->seen)
-				l->st = merge(l->st, s->st);
-		}
-		free(name);
-		s->st = dead_state;
-		break;
-	case CXCursor_LabelStmt:
-		name = fe_spelling(c);
-		{
-			struct label *l = label(s, name);
-
-			s->st = merge(s->st, l->st);
-			l->seen = 1;
-		}
-		free(name);
-		for (int i = 0; i < k.n; i++)
-			walk(s, k.v[i]);
-		break;
-	case CXCursor_CallExpr:
-		/* The arguments run first, then the call. */
-		for (int i = 1; i < k.n; i++)
-			walk(s, k.v[i]);
-		do_call(s, c);
-		break;
-	default:
-		for (int i = 0; i < k.n; i++)
-			walk(s, k.v[i]);
-		break;
-	}
-	free(k.v);
-}
-
-static void walk_function(struct scan *s, CXCursor fn)
+void walk_function(struct scan *s, CXCursor fn)
 {
 	struct fact_fn *ff = facts_add_fn(s->f, 0);
 	CXCursor body = clang_getNullCursor();
@@ -1355,7 +511,7 @@ static void walk_function(struct scan *s, CXCursor fn)
 	s->entry = entry;
 	clang_visitChildren(fn, fe_take_last, &body);
 	if (clang_getCursorKind(body) == CXCursor_CompoundStmt)
-		walk(s, body);
+		walk_body(s, body);
 	note_exit(s);
 	an = &s->an[ai];
 	/* Not annotated: callers below see what every path did. */

@@ -551,20 +551,30 @@ static void decl_ref(struct walk *w, CXCursor c)
 	free(name);
 }
 
-static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent,
-				       CXClientData data)
-{
-	struct walk *w = data;
-	enum CXCursorKind k = clang_getCursorKind(c);
-	char *saved = NULL;
+/* A node being walked: its children, and the next one to visit. */
+struct wnode {
+	struct fe_kids k;
+	int next;
+	int is_fn;
+	char *saved;		/* a function's: the enclosing one's name */
+};
 
-	(void)parent;
+/*
+ * Visit c below the ancestors on w->stack: a reference is handed on; any
+ * other node is entered (1), its children to be visited from *n.
+ */
+static int enter(struct walk *w, CXCursor c, struct wnode *n)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
 	if (k == CXCursor_DeclRefExpr) {
 		decl_ref(w, c);
-		return CXChildVisit_Continue;
+		return 0;
 	}
-	if (k == CXCursor_FunctionDecl) {
-		saved = w->function;
+	n->is_fn = k == CXCursor_FunctionDecl;
+	n->saved = NULL;
+	if (n->is_fn) {
+		n->saved = w->function;
 		w->function = fe_spelling(c);
 	}
 	if (w->depth == w->capstack) {
@@ -572,13 +582,51 @@ static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent,
 		w->stack = xrealloc(w->stack, w->capstack * sizeof(*w->stack));
 	}
 	w->stack[w->depth++] = c;
-	clang_visitChildren(c, walk_cb, w);
+	n->k = fe_kids(c);
+	n->next = 0;
+	return 1;
+}
+
+static void leave(struct walk *w, struct wnode *n)
+{
 	w->depth--;
-	if (k == CXCursor_FunctionDecl) {
+	if (n->is_fn) {
 		free(w->function);
-		w->function = saved;
+		w->function = n->saved;
 	}
-	return CXChildVisit_Continue;
+	free(n->k.v);
+}
+
+/*
+ * Walk the tree under root depth first, in order, keeping its ancestors
+ * on w->stack.  Iterative: a unit's nesting (a sum of 200,000 terms is
+ * 200,000 deep) must not be the C stack's.
+ */
+static void walk_tree(struct walk *w, CXCursor root)
+{
+	struct wnode *st = xmalloc(sizeof(*st));
+	int n = 0, cap = 1;
+
+	if (enter(w, root, &st[0]))
+		n = 1;
+	while (n) {
+		struct wnode *top = &st[n - 1];
+		CXCursor c;
+
+		if (top->next == top->k.n) {
+			leave(w, top);
+			n--;
+			continue;
+		}
+		c = top->k.v[top->next++];
+		if (n == cap) {
+			cap *= 2;
+			st = xrealloc(st, cap * sizeof(*st));
+		}
+		if (enter(w, c, &st[n]))
+			n++;
+	}
+	free(st);
 }
 
 /* Pass two: the declarations of the files that name the pointer. */
@@ -590,6 +638,7 @@ static enum CXChildVisitResult decls_cb(CXCursor c, CXCursor parent,
 	struct wfile *wf;
 	CXFile f;
 
+	(void)parent;
 	if (clang_isPreprocessing(k))
 		return CXChildVisit_Continue;
 	expansion(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
@@ -598,7 +647,8 @@ static enum CXChildVisitResult decls_cb(CXCursor c, CXCursor parent,
 		return CXChildVisit_Continue;
 	if (!wf->mentions && !clang_File_isEqual(f, w->cx->main_file))
 		return CXChildVisit_Continue;
-	return walk_cb(c, parent, data);
+	walk_tree(w, c);
+	return CXChildVisit_Continue;
 }
 
 static int unknown_member_diag(const struct table *t, const char *msg)

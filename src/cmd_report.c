@@ -12,7 +12,6 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
-#include <sqlite3.h>
 
 static const char usage_text[] =
 	"usage: hookwrap report --db FILE [--format gcc|json|sarif]\n"
@@ -155,7 +154,6 @@ int cmd_report(int argc, char **argv)
 	int c, error_exit = 0, ret;
 	struct facts f;
 	struct link lk;
-	sqlite3 *db;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
@@ -207,13 +205,10 @@ int cmd_report(int argc, char **argv)
 		strv_clear(&only);
 		return 2;
 	}
-	db = factsdb_open(path);
-	if (!db || factsdb_load(db, path, &f)) {
-		factsdb_close(db);
+	if (factsdb_read(path, &f)) {
 		strv_clear(&only);
 		return 2;
 	}
-	factsdb_close(db);
 	link_build(&lk, &f);
 	ret = why_name ? why(&lk, why_name) :
 	      print_findings(&lk, &f, &only, format, error_exit);

@@ -89,6 +89,13 @@ void factsdb_close(struct sqlite3 *db);
 int factsdb_store(struct sqlite3 *db, const char *path, const struct facts *f);
 /* Every unit's facts, units in path order. */
 int factsdb_load(struct sqlite3 *db, const char *path, struct facts *f);
+/*
+ * factsread.c: every unit's facts from the database file path, which is
+ * never written (no -wal or -shm left either), read as one snapshot.  A
+ * file that is not hookwrap's database is refused.  0, or -1 after an
+ * error naming the file.
+ */
+int factsdb_read(const char *path, struct facts *f);
 
 /* sleeplink.c: the link step. */
 struct link_node {

@@ -1,4 +1,5 @@
 /* frontend.c - parsing tree files with libclang. */
+#include "bigstack.h"
 #include "frontend.h"
 
 #include <ctype.h>
@@ -139,6 +140,8 @@ static int not_text(const char *path)
 	free(text);
 	return ret;
 }
+/* Why the last parse_with() crashed, or NULL. */
+static const char *crashed;
 
 static CXTranslationUnit parse_with(struct frontend *fe, const char *path,
 				    const struct strv *extra, unsigned opts)
@@ -146,15 +149,16 @@ static CXTranslationUnit parse_with(struct frontend *fe, const char *path,
 	struct strv args = { 0 };
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode rc;
+	int overflow = 0;
 
 	for (int i = 0; i < fe->args.n; i++)
 		strv_push(&args, fe->args.v[i]);
 	for (int i = 0; extra && i < extra->n; i++)
 		strv_push(&args, extra->v[i]);
-	rc = clang_parseTranslationUnit2(fe->index, path,
-					 (const char *const *)args.v, args.n,
-					 NULL, 0, opts, &tu);
+	rc = bigstack_parse(fe->index, path, (const char *const *)args.v,
+			    args.n, opts, &tu, &overflow);
 	strv_clear(&args);
+	crashed = rc == CXError_Crashed ? bigstack_why(overflow) : NULL;
 	return rc == CXError_Success ? tu : NULL;
 }
 
@@ -307,7 +311,8 @@ int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p)
 	 * every member and every wrapper is seen: an all-yes configuration.
 	 */
 	if (probe_symbols(fe, p->path)) {
-		error_at(p->path, 0, "libclang could not parse this file at all");
+		error_at(p->path, 0, "%s", crashed ? crashed :
+			 "libclang could not parse this file at all");
 		return -1;
 	}
 	for (int i = 0; i < fe->syms.n; i++)
@@ -315,7 +320,8 @@ int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p)
 	p->tu = parse_with(fe, p->path, &defs, opts);
 	strv_clear(&defs);
 	if (!p->tu) {
-		error_at(p->path, 0, "libclang could not parse this file at all");
+		error_at(p->path, 0, "%s", crashed ? crashed :
+			 "libclang could not parse this file at all");
 		return -1;
 	}
 	p->file = clang_getFile(p->tu, p->path);
@@ -546,24 +552,32 @@ CXCursor fe_strip(CXCursor c)
 	}
 }
 
-/* Is c "pointer->member" on the table's pointer?  Returns the member. */
+struct kids_acc {
+	struct fe_kids k;
+	int cap;
+};
+
 static enum CXChildVisitResult kids_cb(CXCursor c, CXCursor parent,
 				       CXClientData data)
 {
-	struct fe_kids *k = data;
+	struct kids_acc *a = data;
 
 	(void)parent;
-	k->v = xrealloc(k->v, (k->n + 1) * sizeof(*k->v));
-	k->v[k->n++] = c;
+	if (a->k.n == a->cap) {
+		/* Doubling: a block of 100,000 statements is no quadratic. */
+		a->cap = a->cap ? 2 * a->cap : 4;
+		a->k.v = xrealloc(a->k.v, a->cap * sizeof(*a->k.v));
+	}
+	a->k.v[a->k.n++] = c;
 	return CXChildVisit_Continue;
 }
 
 struct fe_kids fe_kids(CXCursor c)
 {
-	struct fe_kids k = { NULL, 0 };
+	struct kids_acc a = { { NULL, 0 }, 0 };
 
-	clang_visitChildren(c, kids_cb, &k);
-	return k;
+	clang_visitChildren(c, kids_cb, &a);
+	return a.k;
 }
 
 int fe_is_table_type(CXType type, const struct table *t)

@@ -1,6 +1,7 @@
 /*
  * main.c - the hookwrap command line: git-style subcommands.
  */
+#include "bigstack.h"
 #include "commands.h"
 #include "util.h"
 #include "version.h"
@@ -47,7 +48,8 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++) {
 		if (!strcmp(argv[1], commands[i].name)) {
 			progname = xasprintf("hookwrap %s", commands[i].name);
-			return commands[i].run(argc - 1, argv + 1);
+			return bigstack_run(commands[i].run, argc - 1,
+					    argv + 1);
 		}
 	}
 	fprintf(stderr, "hookwrap: '%s' is not a command\n\n", argv[1]);

@@ -541,22 +541,38 @@ char *link_chain(const struct link *lk, int n)
 	return sb_detach(&sb);
 }
 
+/*
+ * How many of the caller's locks the chain from n releases before it
+ * sleeps: each call's releases, plus what the rest of the chain drops
+ * beyond the locks that call's callee took itself.  Folded from the
+ * chain's end, in a loop: a chain is as long as the call graph makes it.
+ */
 static int drop_from(const struct link *lk, int n, int guard)
 {
-	const struct link_node *x;
-	const struct fact_call *c;
-	int below;
+	int *calls = NULL, k = 0, cap = 0, v = 0;
 
-	if (n < 0 || guard <= 0)
-		return 0;
-	x = &lk->nodes[n];
-	if (x->is_hook)
-		return drop_from(lk, x->next, guard - 1);
-	if (x->via_call < 0)
-		return 0;
-	c = &lk->f->calls[x->via_call];
-	below = drop_from(lk, x->next, guard - 1) - c->own;
-	return c->released + (below > 0 ? below : 0);
+	for (; n >= 0 && guard > 0; guard--) {
+		const struct link_node *x = &lk->nodes[n];
+
+		if (!x->is_hook) {
+			if (x->via_call < 0)
+				break;
+			if (k == cap) {
+				cap = cap ? 2 * cap : 16;
+				calls = xrealloc(calls, cap * sizeof(*calls));
+			}
+			calls[k++] = x->via_call;
+		}
+		n = x->next;
+	}
+	while (k--) {
+		const struct fact_call *c = &lk->f->calls[calls[k]];
+		int below = v - c->own;
+
+		v = c->released + (below > 0 ? below : 0);
+	}
+	free(calls);
+	return v;
 }
 
 int link_drop(const struct link *lk, int n)

@@ -315,6 +315,10 @@ char *shadow_create(const struct added_lines *p, const char *tree)
 		return NULL;
 	}
 	root = realpath(tmpl, NULL);
+	if (root) {		/* registered under the name shadow_remove gets */
+		temp_register(root);
+		temp_forget(tmpl);
+	}
 	int root_fd = root ? open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 				  O_CLOEXEC) : -1;
 
@@ -348,41 +352,9 @@ fail:
 	return NULL;
 }
 
-/* Remove name under dir_fd and all below it, following no link. */
-static void remove_at(int dir_fd, const char *name, int depth)
-{
-	struct stat st;
-
-	if (fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW))
-		return;
-	if (S_ISDIR(st.st_mode)) {
-		int fd = depth < 256 ? openat(dir_fd, name, O_RDONLY |
-					      O_DIRECTORY | O_NOFOLLOW |
-					      O_CLOEXEC) : -1;
-		DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-		struct dirent *e;
-
-		if (!d && fd >= 0)
-			close(fd);
-		while (d && (e = readdir(d)))
-			if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
-				remove_at(dirfd(d), e->d_name, depth + 1);
-		if (d)
-			closedir(d);
-		unlinkat(dir_fd, name, AT_REMOVEDIR);
-	} else {
-		unlinkat(dir_fd, name, 0);
-	}
-}
-
-static void remove_tree(const char *path)
-{
-	remove_at(AT_FDCWD, path, 0);
-}
-
 void shadow_remove(char *root)
 {
 	if (root && strstr(root, "/hookwrap-shadow."))
-		remove_tree(root);
+		temp_remove(root);
 	free(root);
 }

@@ -206,9 +206,11 @@ static int populate(int dir_fd, const char *shadow, const char *tree_abs,
  * The shadow's directory dir (tree-relative, "" the top), opened: each
  * component made a real directory holding links to the tree's entries
  * (it was a link to the tree's directory, or nothing).  -1 printed.
+ * With absent_ok, a component that is not there (a file to remove that
+ * is not in the tree) is not made: -2 then, nothing printed.
  */
 static int shadow_dirfd(int root_fd, const char *root, const char *tree_abs,
-			const char *dir)
+			const char *dir, int absent_ok)
 {
 	int fd = fcntl(root_fd, F_DUPFD_CLOEXEC, 0);
 	char *d = xstrdup(dir), *c = d;
@@ -220,6 +222,12 @@ static int shadow_dirfd(int root_fd, const char *root, const char *tree_abs,
 
 		if (slash)
 			*slash = '\0';
+		if (absent_ok && fstatat(fd, c, &st, AT_SYMLINK_NOFOLLOW) &&
+		    errno == ENOENT) {
+			close(fd);
+			free(d);
+			return -2;
+		}
 		if (fstatat(fd, c, &st, AT_SYMLINK_NOFOLLOW) ||
 		    !S_ISDIR(st.st_mode)) {
 			if ((unlinkat(fd, c, 0) && errno != ENOENT) ||
@@ -265,8 +273,10 @@ static int shadow_file(int root_fd, const char *root, const char *tree_abs,
 		*slash = '\0';
 	else
 		dir[0] = '\0';
-	dir_fd = shadow_dirfd(root_fd, root, tree_abs, dir);
+	dir_fd = shadow_dirfd(root_fd, root, tree_abs, dir, !text);
 	free(dir);
+	if (dir_fd == -2)
+		return 0;	/* to remove, and not there */
 	if (dir_fd < 0)
 		return -1;
 	if (unlinkat(dir_fd, base, 0) && errno != ENOENT)

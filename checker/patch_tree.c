@@ -170,6 +170,67 @@ static int in_tree(const struct added_lines *p, int tree_fd, const char *tree,
 	return -1;
 }
 
+/* Is a a directory on b's path ("fs" of "fs/x.c")? */
+static int dir_of(const char *a, const char *b)
+{
+	size_t n = strlen(a);
+
+	return !strncmp(a, b, n) && b[n] == '/';
+}
+
+/*
+ * Two files of the patch that cannot both be: one written twice (each
+ * file's text after the patch is worked out from the tree's, so a
+ * second change of it would drop the first), one renamed away and
+ * written, or a file the patch writes that another file of it needs as
+ * a directory.  Deletions clash with nothing.  0, or -1 printed.
+ */
+static int patch_clash(const struct added_lines *p, const char *tree)
+{
+	for (int k = 1; k < p->n; k++) {
+		const struct patch_file *b = &p->files[k];
+
+		if (b->deleted)
+			continue;
+		for (int i = 0; i < k; i++) {
+			const struct patch_file *a = &p->files[i];
+
+			if (a->deleted)
+				continue;
+			if (!strcmp(a->rel, b->rel)) {
+				error_at(p->source, b->line, "%s/%s is changed "
+					 "a second time (first at line %u); "
+					 "review a patch series one patch at a "
+					 "time, or as one diff", tree, b->rel,
+					 a->line);
+				return -1;
+			}
+			if ((a->renamed && !strcmp(a->old_rel, b->rel)) ||
+			    (b->renamed && !strcmp(b->old_rel, a->rel))) {
+				error_at(p->source, b->line, "%s/%s is both "
+					 "renamed away and written (lines %u "
+					 "and %u); review the renames one patch "
+					 "at a time", tree, a->renamed &&
+					 !strcmp(a->old_rel, b->rel) ? b->rel :
+					 a->rel, a->line, b->line);
+				return -1;
+			}
+			if (dir_of(a->rel, b->rel) || dir_of(b->rel, a->rel)) {
+				const struct patch_file *d =
+					dir_of(a->rel, b->rel) ? a : b;
+
+				error_at(p->source, b->line, "'%s' (line %u) "
+					 "and '%s' (line %u): the patch makes "
+					 "%s a file and needs it as a directory; "
+					 "the patch is damaged", a->rel, a->line,
+					 b->rel, b->line, d->rel);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
 /* Find every file, check every name, work out every result. */
 static int patch_locate(struct added_lines *p, const char *tree)
 {
@@ -192,6 +253,8 @@ static int patch_locate(struct added_lines *p, const char *tree)
 		    in_tree(p, tree_fd, tree, f->rel, f->line))
 			ret = -1;
 	}
+	if (!ret && patch_clash(p, tree))
+		ret = -1;
 	for (int i = 0; i < p->n && !ret; i++) {
 		struct patch_file *f = &p->files[i];
 

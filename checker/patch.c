@@ -206,8 +206,9 @@ static int populate(int dir_fd, const char *shadow, const char *tree_abs,
  * The shadow's directory dir (tree-relative, "" the top), opened: each
  * component made a real directory holding links to the tree's entries
  * (it was a link to the tree's directory, or nothing).  -1 printed.
- * With absent_ok, a component that is not there (a file to remove that
- * is not in the tree) is not made: -2 then, nothing printed.
+ * With absent_ok, a component that is not there or is a regular file (a
+ * file to remove that cannot be there) is not made: -2 then, nothing
+ * printed.
  */
 static int shadow_dirfd(int root_fd, const char *root, const char *tree_abs,
 			const char *dir, int absent_ok)
@@ -222,11 +223,15 @@ static int shadow_dirfd(int root_fd, const char *root, const char *tree_abs,
 
 		if (slash)
 			*slash = '\0';
-		if (absent_ok && fstatat(fd, c, &st, AT_SYMLINK_NOFOLLOW) &&
-		    errno == ENOENT) {
-			close(fd);
-			free(d);
-			return -2;
+		if (absent_ok) {
+			int r = fstatat(fd, c, &st, AT_SYMLINK_NOFOLLOW);
+
+			/* Nothing there, or a file: nothing below it. */
+			if ((r && errno == ENOENT) || (!r && S_ISREG(st.st_mode))) {
+				close(fd);
+				free(d);
+				return -2;
+			}
 		}
 		if (fstatat(fd, c, &st, AT_SYMLINK_NOFOLLOW) ||
 		    !S_ISDIR(st.st_mode)) {

@@ -79,10 +79,10 @@ bad "a patch making fs/new.c a file and a directory: exit 2 at the second" \
 	"^$FF/file-and-dir.patch:10: error: 'fs/new.c' \\(line 4\\) and 'fs/new.c/x.c' \\(line 10\\): the patch makes fs/new.c a file and needs it as a directory" \
 	review file-and-dir.patch
 bad "a series changing fs/inode.c twice: exit 2, not the first change lost" \
-	"^$FF/twice.patch:26: error: $T/fs/inode.c is changed a second time \\(first at line 8\\); review a patch series one patch at a time" \
+	"^$FF/twice.patch:26: error: $T/fs/inode.c is changed twice by the patch \\(lines 8 and 26\\); review a patch series one patch at a time" \
 	review twice.patch
 bad "a rename of fs/super.c and a new fs/super.c: exit 2" \
-	"^$FF/rename-and-write.patch:8: error: $T/fs/super.c is both renamed away and written" \
+	"^$FF/rename-and-write.patch:8: error: $T/fs/super.c is changed twice by the patch \\(lines 3 and 8\\)" \
 	review rename-and-write.patch
 check "the tree is as it was" diff -r "$OUT/pristine" "$T"
 # Each patch of the series alone is reviewed, the first with its finding.

@@ -4,12 +4,13 @@
 #   - fuzz_manifest: a manifest row whose args are not parameter names
 #     (an empty one, "1x") was accepted, and written back it no longer
 #     read (the manifest cache's round trip); now exit 2 at its line;
-#   - fuzz_patch_tree: a patch that changes a file twice (a series of
-#     patches in one file) or renames a file away and writes it again
-#     left the shadow without some of its changes, silently (exit 0: the
-#     first change of a file changed twice was never checked); one that
-#     makes a file and needs the same name as a directory failed on a
-#     name of the shadow.  Now each is exit 2 at the patch's line.
+#   - fuzz_patch_tree: a patch that makes a file and needs the same name
+#     as a directory failed on a name of the shadow; reading the code
+#     that led to: a patch that changes a file twice (a series of patches
+#     in one file) lost the first change, silently (exit 0, never
+#     checked), and one that renames a file away and writes a new one by
+#     its name had the new file reviewed as the old one with a line
+#     added.  Now each is exit 2 at the patch's line.
 # Fixtures: tests/fixtures/fuzz-findings/.
 . "$(dirname "$0")/lib.sh"
 export HOOKWRAP_CACHE_DIR="$OUT/cache"

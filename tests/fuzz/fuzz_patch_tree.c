@@ -117,8 +117,8 @@ static int shadow_has(const char *root, const char *rel, const char *text)
 	struct stat st;
 	int ok;
 
-	if (!text) {
-		ok = lstat(path, &st) && errno == ENOENT;
+	if (!text) {		/* gone, or below a file: not there */
+		ok = lstat(path, &st) && (errno == ENOENT || errno == ENOTDIR);
 	} else {
 		got = lstat(path, &st) || !S_ISREG(st.st_mode) ? NULL :
 		      get(path);

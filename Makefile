@@ -6,6 +6,10 @@
 #   make install PREFIX=/usr/local
 #   make deps         install the Debian packages hookwrap needs (as root)
 #   make bench        benchmarks (docs/performance.md)
+#   make SANITIZE=1   an ASan+UBSan hookwrap in build-san/ (docs/reliability.md)
+#   make test-sanitize   the whole test suite with it
+#   make fuzz [FUZZ_RUNS=N]   the libFuzzer harnesses (tests/fuzz/README),
+#                     in build-fuzz/; with FUZZ_RUNS, each run N times
 
 PREFIX      ?= /usr/local
 LLVM_CONFIG ?= $(firstword $(wildcard /usr/bin/llvm-config-14 /usr/lib/llvm-14/bin/llvm-config) llvm-config)
@@ -21,22 +25,41 @@ LDLIBS   += -lclang -lsqlite3 -ljson-c
 
 SRC_CORE := $(filter-out src/main.c,$(wildcard src/*.c))
 SRC      := src/main.c $(SRC_CORE) $(wildcard checker/*.c)
-OBJ      := $(SRC:%.c=build/%.o)
+HDRS     := $(wildcard src/*.h checker/*.h)
 
-all: hookwrap
+# SANITIZE=1: the same program with AddressSanitizer and UBSan (any
+# report fatal), built apart in build-san/ so that it never mixes with
+# the normal objects; build-san/hookwrap is the binary.
+ifeq ($(SANITIZE),1)
+BUILD    := build-san
+BIN      := build-san/hookwrap
+CFLAGS   += -fsanitize=address,undefined -fno-omit-frame-pointer \
+	    -fno-sanitize-recover=undefined
+LDFLAGS  += -fsanitize=address,undefined
+else
+BUILD    := build
+BIN      := hookwrap
+endif
+OBJ      := $(SRC:%.c=$(BUILD)/%.o)
 
-hookwrap: $(OBJ)
+all: $(BIN)
+
+$(BIN): $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
 
-build/%.o: %.c $(wildcard src/*.h checker/*.h)
+$(BUILD)/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 deps:
 	./scripts/install-deps
 
-test: hookwrap
-	./tests/run
+test: $(BIN)
+	HOOKWRAP=$(CURDIR)/$(BIN) ./tests/run
+
+# The whole suite with the ASan+UBSan build (bench/sanitize: timed).
+test-sanitize:
+	./bench/sanitize
 
 sample: hookwrap
 	./scripts/sample
@@ -44,15 +67,46 @@ sample: hookwrap
 bench: hookwrap
 	./bench/run $(TREE)
 
-install: hookwrap
+install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/hookwrap/semantic-patches
-	install -m 755 hookwrap $(DESTDIR)$(PREFIX)/bin/hookwrap
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/hookwrap
 	if [ -d semantic-patches ]; then cp -r semantic-patches/. $(DESTDIR)$(PREFIX)/share/hookwrap/semantic-patches/; fi
 
-clean:
-	rm -rf build hookwrap
+# The fuzzers: every parser of outside input, one libFuzzer harness
+# each (tests/fuzz/README).  hookwrap's sources are built again with
+# coverage, ASan and UBSan into build-fuzz/, apart from the others.
+FUZZ_CC     ?= clang-14
+FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	       -fno-omit-frame-pointer
+FUZZ_CFLAGS := -g -O1 -std=gnu11 -Wall -Wextra -Wno-string-concatenation \
+	       $(FUZZ_SAN)
+FUZZERS     := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BINS   := $(FUZZERS:%=build-fuzz/fuzz_%)
+FUZZ_OBJ    := $(SRC_CORE:%.c=build-fuzz/%.o) \
+	       $(patsubst %.c,build-fuzz/%.o,$(wildcard checker/*.c))
 
-.PHONY: all deps test sample bench install clean coccicheck
+fuzz: $(FUZZ_BINS)
+ifneq ($(FUZZ_RUNS),)
+	./tests/fuzz/run $(FUZZ_RUNS) $(FUZZERS)
+endif
+
+build-fuzz/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link \
+		-c -o $@ $<
+
+build-fuzz/libhookwrap.a: $(FUZZ_OBJ)
+	rm -f $@
+	ar rcs $@ $(FUZZ_OBJ)
+
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h build-fuzz/libhookwrap.a
+	$(FUZZ_CC) $(CPPFLAGS) -Ichecker $(FUZZ_CFLAGS) -fsanitize=fuzzer \
+		$(LDFLAGS) -o $@ $< build-fuzz/libhookwrap.a $(LDLIBS)
+
+clean:
+	rm -rf build build-san build-fuzz hookwrap
+
+.PHONY: all deps test test-sanitize fuzz sample bench install clean coccicheck
 
 # make coccicheck M=TREE MODE=patch|report|context|org [J=n] [COCCI=rule]
 # The kernel's coccicheck interface; see docs/coccicheck.md.

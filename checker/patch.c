@@ -206,9 +206,12 @@ static int populate(int dir_fd, const char *shadow, const char *tree_abs,
  * The shadow's directory dir (tree-relative, "" the top), opened: each
  * component made a real directory holding links to the tree's entries
  * (it was a link to the tree's directory, or nothing).  -1 printed.
+ * With absent_ok, a component that is not there or is a regular file (a
+ * file to remove that cannot be there) is not made: -2 then, nothing
+ * printed.
  */
 static int shadow_dirfd(int root_fd, const char *root, const char *tree_abs,
-			const char *dir)
+			const char *dir, int absent_ok)
 {
 	int fd = fcntl(root_fd, F_DUPFD_CLOEXEC, 0);
 	char *d = xstrdup(dir), *c = d;
@@ -220,6 +223,16 @@ static int shadow_dirfd(int root_fd, const char *root, const char *tree_abs,
 
 		if (slash)
 			*slash = '\0';
+		if (absent_ok) {
+			int r = fstatat(fd, c, &st, AT_SYMLINK_NOFOLLOW);
+
+			/* Nothing there, or a file: nothing below it. */
+			if ((r && errno == ENOENT) || (!r && S_ISREG(st.st_mode))) {
+				close(fd);
+				free(d);
+				return -2;
+			}
+		}
 		if (fstatat(fd, c, &st, AT_SYMLINK_NOFOLLOW) ||
 		    !S_ISDIR(st.st_mode)) {
 			if ((unlinkat(fd, c, 0) && errno != ENOENT) ||
@@ -265,8 +278,10 @@ static int shadow_file(int root_fd, const char *root, const char *tree_abs,
 		*slash = '\0';
 	else
 		dir[0] = '\0';
-	dir_fd = shadow_dirfd(root_fd, root, tree_abs, dir);
+	dir_fd = shadow_dirfd(root_fd, root, tree_abs, dir, !text);
 	free(dir);
+	if (dir_fd == -2)
+		return 0;	/* to remove, and not there */
 	if (dir_fd < 0)
 		return -1;
 	if (unlinkat(dir_fd, base, 0) && errno != ENOENT)
@@ -315,6 +330,10 @@ char *shadow_create(const struct added_lines *p, const char *tree)
 		return NULL;
 	}
 	root = realpath(tmpl, NULL);
+	if (root) {		/* registered under the name shadow_remove gets */
+		temp_register(root);
+		temp_forget(tmpl);
+	}
 	int root_fd = root ? open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 				  O_CLOEXEC) : -1;
 
@@ -348,41 +367,9 @@ fail:
 	return NULL;
 }
 
-/* Remove name under dir_fd and all below it, following no link. */
-static void remove_at(int dir_fd, const char *name, int depth)
-{
-	struct stat st;
-
-	if (fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW))
-		return;
-	if (S_ISDIR(st.st_mode)) {
-		int fd = depth < 256 ? openat(dir_fd, name, O_RDONLY |
-					      O_DIRECTORY | O_NOFOLLOW |
-					      O_CLOEXEC) : -1;
-		DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-		struct dirent *e;
-
-		if (!d && fd >= 0)
-			close(fd);
-		while (d && (e = readdir(d)))
-			if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
-				remove_at(dirfd(d), e->d_name, depth + 1);
-		if (d)
-			closedir(d);
-		unlinkat(dir_fd, name, AT_REMOVEDIR);
-	} else {
-		unlinkat(dir_fd, name, 0);
-	}
-}
-
-static void remove_tree(const char *path)
-{
-	remove_at(AT_FDCWD, path, 0);
-}
-
 void shadow_remove(char *root)
 {
 	if (root && strstr(root, "/hookwrap-shadow."))
-		remove_tree(root);
+		temp_remove(root);
 	free(root);
 }

@@ -29,7 +29,7 @@ struct patch_file {
 	int deleted;
 	int renamed;		/* a git rename: old_rel goes away */
 	struct hunk *hunks;
-	int nhunks;
+	int nhunks, caphunks;
 	unsigned *added;	/* new-file line numbers the patch adds */
 	int nadded, capadded;
 	char *result;		/* the text after the patch (NULL: deleted) */
@@ -38,7 +38,7 @@ struct patch_file {
 struct added_lines {
 	char *source;		/* the patch as messages name it */
 	struct patch_file *files;
-	int n;
+	int n, cap;
 };
 
 /*

@@ -277,7 +277,10 @@ static struct patch_file *new_file(struct added_lines *p)
 {
 	struct patch_file *f;
 
-	p->files = xrealloc(p->files, (p->n + 1) * sizeof(*p->files));
+	if (p->n == p->cap) {	/* doubling: a treewide patch is linear */
+		p->cap = p->cap ? 2 * p->cap : 16;
+		p->files = xrealloc(p->files, p->cap * sizeof(*p->files));
+	}
 	f = &p->files[p->n++];
 	memset(f, 0, sizeof(*f));
 	return f;
@@ -533,7 +536,10 @@ static int hunk(struct parser *ps, char *line)
 			 "the patch is damaged", h.line);
 		ret = -1;
 	}
-	f->hunks = xrealloc(f->hunks, (f->nhunks + 1) * sizeof(*f->hunks));
+	if (f->nhunks == f->caphunks) {
+		f->caphunks = f->caphunks ? 2 * f->caphunks : 4;
+		f->hunks = xrealloc(f->hunks, f->caphunks * sizeof(*f->hunks));
+	}
 	f->hunks[f->nhunks++] = h;
 	return ret;
 }

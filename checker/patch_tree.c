@@ -170,6 +170,91 @@ static int in_tree(const struct added_lines *p, int tree_fd, const char *tree,
 	return -1;
 }
 
+/* Is a a directory on b's path ("fs" of "fs/x.c")? */
+static int dir_of(const char *a, const char *b)
+{
+	size_t n = strlen(a);
+
+	return !strncmp(a, b, n) && b[n] == '/';
+}
+
+/* A name a file of the patch writes, deletes or renames away. */
+struct touch {
+	const char *name;
+	int file;		/* its index in the patch */
+	unsigned line;		/* the patch's line naming it */
+	int write;		/* written (not deleted nor renamed away) */
+};
+
+/*
+ * Names in order, '/' before every other character, so that "fs/x.c"
+ * and what is below it ("fs/x.c/y") follow each other; then by file.
+ */
+static int touch_cmp(const void *pa, const void *pb)
+{
+	const struct touch *ta = pa, *tb = pb;
+	const unsigned char *a = (const void *)ta->name;
+	const unsigned char *b = (const void *)tb->name;
+
+	for (;; a++, b++) {
+		unsigned ca = *a == '/' ? 1 : *a, cb = *b == '/' ? 1 : *b;
+
+		if (ca != cb)
+			return ca < cb ? -1 : 1;
+		if (!ca)
+			return (ta->file > tb->file) - (ta->file < tb->file);
+	}
+}
+
+/*
+ * Two files of the patch that cannot both be: each file's text after
+ * the patch is worked out from the tree's, and the shadow is written
+ * file by file, so a name two files of the patch change (a series of
+ * patches in one file: the first change would be lost; a file renamed
+ * away and written again) or a file the patch writes that another of
+ * its files needs as a directory is refused.  Sorted, so that a
+ * treewide patch costs n log n.  0, or -1 printed.
+ */
+static int patch_clash(const struct added_lines *p, const char *tree)
+{
+	struct touch *t = xcalloc(2 * p->n + 1, sizeof(*t));
+	int n = 0, ret = 0;
+
+	for (int i = 0; i < p->n; i++) {
+		const struct patch_file *f = &p->files[i];
+
+		t[n++] = (struct touch){ f->rel, i, f->line, !f->deleted };
+		if (f->renamed && strcmp(f->old_rel, f->rel))
+			t[n++] = (struct touch){ f->old_rel, i, f->old_line, 0 };
+	}
+	qsort(t, n, sizeof(*t), touch_cmp);
+	for (int k = 0; k < n && !ret; k++) {
+		if (k + 1 < n && !strcmp(t[k].name, t[k + 1].name)) {
+			error_at(p->source, t[k + 1].line, "%s/%s is changed "
+				 "twice by the patch (lines %u and %u); review "
+				 "a patch series one patch at a time, or as one "
+				 "diff", tree, t[k].name, t[k].line,
+				 t[k + 1].line);
+			ret = -1;
+			break;
+		}
+		for (int q = k + 1; t[k].write && q < n &&
+		     dir_of(t[k].name, t[q].name); q++) {
+			if (!t[q].write)
+				continue;
+			error_at(p->source, t[k].line > t[q].line ? t[k].line :
+				 t[q].line, "'%s' (line %u) and '%s' (line %u): "
+				 "the patch makes %s a file and needs it as a "
+				 "directory; the patch is damaged", t[k].name,
+				 t[k].line, t[q].name, t[q].line, t[k].name);
+			ret = -1;
+			break;
+		}
+	}
+	free(t);
+	return ret;
+}
+
 /* Find every file, check every name, work out every result. */
 static int patch_locate(struct added_lines *p, const char *tree)
 {
@@ -192,6 +277,8 @@ static int patch_locate(struct added_lines *p, const char *tree)
 		    in_tree(p, tree_fd, tree, f->rel, f->line))
 			ret = -1;
 	}
+	if (!ret && patch_clash(p, tree))
+		ret = -1;
 	for (int i = 0; i < p->n && !ret; i++) {
 		struct patch_file *f = &p->files[i];
 

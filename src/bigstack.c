@@ -40,6 +40,9 @@ static struct sigaction prev_segv, prev_bus;
 static int armed;
 static volatile sig_atomic_t in_parse, overflowed;
 static char unit[4096];			/* the file being parsed or walked */
+#define NOTHREADS "LIBCLANG_NOTHREADS"
+static int env_ours;			/* set by us, not by the user */
+static stack_t alt, alt_before;		/* the thread's signal stacks */
 
 struct job {
 	int (*fn)(int, char **);
@@ -108,15 +111,16 @@ static void arm(void)
 static void prepare_thread(void)
 {
 	pthread_attr_t a;
-	stack_t ss;
 	void *addr;
 	size_t size;
 
-	ss.ss_sp = xmalloc(ALTSTACK);
-	ss.ss_size = ALTSTACK;
-	ss.ss_flags = 0;
-	if (sigaltstack(&ss, NULL))
-		free(ss.ss_sp);
+	alt.ss_sp = xmalloc(ALTSTACK);
+	alt.ss_size = ALTSTACK;
+	alt.ss_flags = 0;
+	if (sigaltstack(&alt, &alt_before)) {
+		free(alt.ss_sp);
+		alt.ss_sp = NULL;
+	}
 	if (!pthread_getattr_np(pthread_self(), &a)) {
 		if (!pthread_attr_getstack(&a, &addr, &size)) {
 			stack_lo = (uintptr_t)addr;
@@ -127,12 +131,27 @@ static void prepare_thread(void)
 	arm();
 }
 
+/*
+ * The alternate signal stack there was before, back: the thread's own
+ * (AddressSanitizer unmaps the one it gave each thread when the thread
+ * ends, and must find its own).
+ */
+static void finish_thread(void)
+{
+	if (!alt.ss_sp)
+		return;
+	if (!sigaltstack(&alt_before, NULL))
+		free(alt.ss_sp);
+	alt.ss_sp = NULL;
+}
+
 static void *job_run(void *data)
 {
 	struct job *j = data;
 
 	prepare_thread();
 	j->ret = j->fn(j->argc, j->argv);
+	finish_thread();
 	return NULL;
 }
 
@@ -140,8 +159,15 @@ int bigstack_run(int (*fn)(int, char **), int argc, char **argv)
 {
 	struct job j = { fn, argc, argv, 2 };
 
-	/* libclang reads it at each parse: parse on the calling thread. */
-	setenv("LIBCLANG_NOTHREADS", "1", 1);
+	/*
+	 * libclang reads it at each parse (and token annotation): work on
+	 * the calling thread.  It is for libclang only: children do not
+	 * get it (bigstack_environ()) unless the user set it.
+	 */
+	if (!getenv(NOTHREADS)) {
+		setenv(NOTHREADS, "1", 1);
+		env_ours = 1;
+	}
 	for (size_t i = 0; i < ARRAY_SIZE(stack_mib); i++) {
 		pthread_attr_t a;
 		pthread_t t;
@@ -160,7 +186,9 @@ int bigstack_run(int (*fn)(int, char **), int argc, char **argv)
 	}
 	/* No room for a large stack: the process's own, guarded the same. */
 	prepare_thread();
-	return fn(argc, argv);
+	j.ret = fn(argc, argv);
+	finish_thread();
+	return j.ret;
 }
 
 enum CXErrorCode bigstack_parse(CXIndex idx, const char *path,
@@ -217,4 +245,20 @@ const char *bigstack_why(int overflow)
 		 "file (%zu MiB): the code nests too deeply",
 		 stack_size >> 20);
 	return why;
+}
+
+char **bigstack_environ(void)
+{
+	extern char **environ;
+	size_t n = 0, k = 0, len = strlen(NOTHREADS);
+	char **env;
+
+	while (environ[n])
+		n++;
+	env = xcalloc(n + 1, sizeof(*env));
+	for (size_t i = 0; i < n; i++)
+		if (!env_ours || strncmp(environ[i], NOTHREADS, len) ||
+		    environ[i][len] != '=')
+			env[k++] = environ[i];
+	return env;
 }

@@ -25,6 +25,14 @@ enum CXErrorCode bigstack_parse(CXIndex idx, const char *path,
 				unsigned opts, CXTranslationUnit *tu,
 				int *overflow);
 
+/*
+ * The environment for a child process (spatch): this process's, without
+ * the LIBCLANG_NOTHREADS bigstack_run() set for libclang (kept when the
+ * user set it).  A malloc'd array of environ's own strings: free() it,
+ * not them.  Made before fork(), passed to execvpe().
+ */
+char **bigstack_environ(void);
+
 /* What to say after a crashed parse: "libclang ran out of stack ...". */
 const char *bigstack_why(int overflow);
 

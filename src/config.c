@@ -133,19 +133,28 @@ int table_read_config(struct table *t, const char *path)
 {
 	size_t len;
 	char *text = read_file(path, &len);
-	char *line, *next;
-	unsigned lineno = 0;
-	int ret = 0;
+	int ret;
 
 	if (!text) {
 		error_at(path, 0, "cannot read: %s; pass an existing file to "
 			 "--config", strerror(errno));
 		return -1;
 	}
-	if (reject_binary(path, text, len)) {
-		free(text);
+	ret = table_parse_config(t, text, len, path);
+	free(text);
+	return ret;
+}
+
+int table_parse_config(struct table *t, const char *buf, size_t len,
+		       const char *path)
+{
+	char *text, *line, *next;
+	unsigned lineno = 0;
+	int ret = 0;
+
+	if (reject_binary(path, buf, len))
 		return -1;
-	}
+	text = xstrndup(buf, len);
 	for (line = text; line && *line; line = next) {
 		char *eq, *key, *value;
 		const char *why;

@@ -463,7 +463,8 @@ static int scan_file(struct frontend *fe, struct manifest *m,
 	return 0;
 }
 
-static char *stub_text(struct hook *h)
+/* The stub's text, new; h->stub is left to the caller. */
+static char *stub_text(const struct hook *h)
 {
 	char *args;
 	char *s;
@@ -474,9 +475,7 @@ static char *stub_text(struct hook *h)
 	case STUB_NOOP:
 		return xstrdup("{ }");
 	case STUB_CONST:
-		s = xasprintf("return %s;", h->stub);
-		free(h->stub);
-		return s;
+		return xasprintf("return %s;", h->stub);
 	case STUB_CALL:
 		args = hook_args_text(h);
 		s = xasprintf("%s%s(%s);", h->is_void ? "" : "return ",
@@ -522,6 +521,7 @@ int defaults_infer(struct frontend *fe, struct manifest *m)
 	for (int i = 0; i < m->n; i++) {
 		struct hook *h = &m->hooks[i];
 		const char *o = override_get(&t->stub, h->member);
+		char *stub;
 
 		if (o) {
 			free(h->stub);
@@ -533,7 +533,9 @@ int defaults_infer(struct frontend *fe, struct manifest *m)
 			h->stub = xstrdup(h->list_default);
 			h->stub_kind = STUB_CONST;
 		}
-		h->stub = stub_text(h);
+		stub = stub_text(h);
+		free(h->stub);
+		h->stub = stub;
 	}
 	return ret;
 }

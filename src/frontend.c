@@ -110,9 +110,8 @@ static void unbuilt_fallbacks(struct frontend *fe)
 		if (fe_exists(fe, target)) {
 			link_asm(dir, target);
 			strv_push_owned(&fe->args, xasprintf("-I%s", dir));
-		} else {
-			free(dir);
 		}
+		free(dir);
 		free(target);
 	}
 	{
@@ -300,10 +299,10 @@ int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p)
 	if (!fe_exists(fe, p->path)) {
 		error_at(p->path, 0, "no such file; check the table description "
 			 "(%s)", fe->t->origin);
-		return -1;
+		goto fail;
 	}
 	if (not_text(p->path))
-		return -1;
+		goto fail;
 	/*
 	 * First pass: this file alone, to read its #if lines.  Then parse
 	 * for real with every CONFIG_ symbol they name defined, and those of
@@ -313,7 +312,7 @@ int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p)
 	if (probe_symbols(fe, p->path)) {
 		error_at(p->path, 0, "%s", crashed ? crashed :
 			 "libclang could not parse this file at all");
-		return -1;
+		goto fail;
 	}
 	for (int i = 0; i < fe->syms.n; i++)
 		strv_push_owned(&defs, xasprintf("-D%s=1", fe->syms.v[i]));
@@ -322,7 +321,7 @@ int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p)
 	if (!p->tu) {
 		error_at(p->path, 0, "%s", crashed ? crashed :
 			 "libclang could not parse this file at all");
-		return -1;
+		goto fail;
 	}
 	p->file = clang_getFile(p->tu, p->path);
 	fe_note_inclusions(fe, p->tu);
@@ -330,6 +329,9 @@ int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p)
 	p->errors = fe_first_error(p, 0, UINT_MAX, NULL, &p->first_error_line,
 				   &p->first_error);
 	return 0;
+fail:
+	fe_parsed_free(p);	/* the callers free nothing on failure */
+	return -1;
 }
 
 int fe_first_error(const struct parsed *p, unsigned from, unsigned to,

@@ -56,7 +56,10 @@ int fe_exists(struct frontend *fe, const char *path);
 /* Note every file the translation unit read. */
 void fe_note_inclusions(struct frontend *fe, CXTranslationUnit tu);
 void fe_close(struct frontend *fe);
-/* Parse tree-relative relpath; prints the reason and returns -1 on failure. */
+/*
+ * Parse tree-relative relpath; prints the reason and returns -1 on
+ * failure, with nothing of p left to free (fe_parsed_free() is harmless).
+ */
 int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p);
 void fe_parsed_free(struct parsed *p);
 

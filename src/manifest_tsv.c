@@ -174,6 +174,21 @@ static int row(struct tsv *x, const struct strv *f, struct manifest *m)
 		split(f->v[x->col[3]], 1, &params);
 	if (strcmp(f->v[x->col[4]], "-"))
 		split(f->v[x->col[4]], 1, &args);
+	for (int i = 0; i < params.n; i++)
+		if (!*params.v[i]) {
+			strv_clear(&params);
+			strv_clear(&args);
+			return fail(x, "params of '%s' has an empty parameter",
+				    h->member);
+		}
+	for (int i = 0; i < args.n; i++)
+		if (!is_ident(args.v[i])) {
+			fail(x, "args of '%s': '%.64s' is not a parameter "
+			     "name (a C identifier)", h->member, args.v[i]);
+			strv_clear(&params);
+			strv_clear(&args);
+			return -1;
+		}
 	h->nparams = params.n < args.n ? params.n : args.n;
 	h->params = xcalloc(h->nparams + 1, sizeof(*h->params));
 	for (int i = 0; i < h->nparams; i++) {

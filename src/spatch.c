@@ -9,6 +9,7 @@
  * hold a newline (the caller refuses such names); spaces and tabs pass.
  */
 #include "spatch.h"
+#include "bigstack.h"
 #include "util.h"
 
 #include <errno.h>
@@ -80,7 +81,8 @@ static int write_list(const char *path, char **files, struct batch b)
 	return fclose(f) ? -1 : 0;
 }
 
-static void child(const struct spatch_run *r, const struct job *j)
+static void child(const struct spatch_run *r, const struct job *j,
+		  char **env)
 {
 	char timeout[16];
 	int out = open(j->out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -94,9 +96,16 @@ static void child(const struct spatch_run *r, const struct job *j)
 			strerror(errno));
 		_exit(126);
 	}
-	execlp(r->program, r->program, "--very-quiet", "--no-includes",
-	       "--include-headers", "-D", "hookwrap", "--timeout", timeout,
-	       "--sp-file", r->rule, "--file-groups", j->list, (char *)NULL);
+	{
+		char *argv[] = {
+			(char *)r->program, "--very-quiet", "--no-includes",
+			"--include-headers", "-D", "hookwrap", "--timeout",
+			timeout, "--sp-file", (char *)r->rule, "--file-groups",
+			j->list, NULL,
+		};
+
+		execvpe(r->program, argv, env);
+	}
 	fprintf(stderr, "cannot run %s: %s\n", r->program, strerror(errno));
 	_exit(127);
 }
@@ -105,6 +114,7 @@ static int start(struct pool *p, struct job *j, struct batch b)
 {
 	const struct spatch_run *r = p->r;
 	int k = p->serial++;
+	char **env;
 
 	j->b = b;
 	j->list = xasprintf("%s/list-%d", r->tmpdir, k);
@@ -114,14 +124,16 @@ static int start(struct pool *p, struct job *j, struct batch b)
 		error_at(j->list, 0, "cannot write: %s", strerror(errno));
 		return -1;
 	}
+	env = bigstack_environ();
 	fflush(NULL);
 	j->pid = fork();
+	if (!j->pid)
+		child(r, j, env);
+	free(env);
 	if (j->pid < 0) {
 		error_at(NULL, 0, "cannot start spatch: %s", strerror(errno));
 		return -1;
 	}
-	if (!j->pid)
-		child(r, j);
 	p->running++;
 	return 0;
 }

@@ -53,6 +53,12 @@ extern const char *const table_profile_names[];
 
 /* Read a hookwrap.conf file into t; prints file:line errors, -1 on error. */
 int table_read_config(struct table *t, const char *path);
+/*
+ * The same for the text buf[0..len) (no file system, no global state):
+ * path names it in messages.  Text with a NUL byte is refused.
+ */
+int table_parse_config(struct table *t, const char *buf, size_t len,
+		       const char *path);
 
 /*
  * Find the table description for a tree: --config FILE when given, else

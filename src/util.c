@@ -332,41 +332,82 @@ static const int fatal_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE,
 				     SIGTERM };
 static struct sigaction saved_actions[ARRAY_SIZE(fatal_signals)];
 
-/* Remove name (under dirfd) and, if it is a directory, all below it. */
-static void remove_at(int dirfd, const char *name, int depth)
+/*
+ * Remove name (under dirfd) and, if it is a directory, everything below
+ * it, following no link.  No recursion, however deep the directories
+ * go, and no malloc (the signal handler calls it): go down from the top
+ * to a directory that holds no directory, removing the files met on the
+ * way; remove that directory; start again from the top, which goes
+ * last.  Three descriptors at most are open.  What cannot be removed
+ * (eight failures in a row) is left.
+ */
+static void remove_at(int dirfd, const char *name)
 {
 	char buf[2048] __attribute__((aligned(8)));
-	int fd;
+	char leaf[256];		/* NAME_MAX + 1 */
+	int failures = 0;
 
 	if (!unlinkat(dirfd, name, 0) || errno == ENOENT)
 		return;
-	if ((errno != EISDIR && errno != EPERM) || depth > 64)
+	if (errno != EISDIR && errno != EPERM)
 		return;
-	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-		    O_CLOEXEC);
-	if (fd < 0)
-		return;
-	/* Entries removed while reading may hide others: read again. */
-	for (int pass = 0, any = 1; any && pass < 8; pass++) {
-		long n;
+	while (failures < 8) {
+		int parent = -1, r;
+		int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY |
+				O_NOFOLLOW | O_CLOEXEC);
 
-		any = 0;
-		lseek(fd, 0, SEEK_SET);
-		while ((n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0) {
-			for (long off = 0; off < n; ) {
-				struct dirent64 *d = (void *)(buf + off);
+		if (fd < 0)
+			return;
+		for (;;) {	/* down to a directory with none below */
+			int sub = -1;
+			long n;
 
-				off += d->d_reclen;
-				if (!strcmp(d->d_name, ".") ||
-				    !strcmp(d->d_name, ".."))
-					continue;
-				remove_at(fd, d->d_name, depth + 1);
-				any = 1;
+			while (sub < 0 && (n = syscall(SYS_getdents64, fd, buf,
+						       sizeof(buf))) > 0) {
+				for (long off = 0; off < n && sub < 0; ) {
+					struct dirent64 *d = (void *)(buf + off);
+
+					off += d->d_reclen;
+					if (!strcmp(d->d_name, ".") ||
+					    !strcmp(d->d_name, ".."))
+						continue;
+					if (!unlinkat(fd, d->d_name, 0) ||
+					    (errno != EISDIR && errno != EPERM))
+						continue;
+					sub = openat(fd, d->d_name, O_RDONLY |
+						     O_DIRECTORY | O_NOFOLLOW |
+						     O_CLOEXEC);
+					if (sub >= 0)
+						memcpy(leaf, d->d_name,
+						       strlen(d->d_name) + 1);
+				}
 			}
+			if (sub < 0)
+				break;
+			if (parent >= 0)
+				close(parent);
+			parent = fd;
+			fd = sub;
 		}
+		close(fd);
+		if (parent < 0)
+			r = unlinkat(dirfd, name, AT_REMOVEDIR);
+		else
+			r = unlinkat(parent, leaf, AT_REMOVEDIR);
+		if (!r || errno == ENOENT)
+			failures = 0;
+		else
+			failures++;	/* entries hidden by removals, or stuck */
+		if (parent >= 0)
+			close(parent);
+		else if (!failures)
+			return;
 	}
-	close(fd);
-	unlinkat(dirfd, name, AT_REMOVEDIR);
+}
+
+void remove_tree(const char *path)
+{
+	remove_at(AT_FDCWD, path);
 }
 
 /* Is slot i still what this process made? */
@@ -384,7 +425,7 @@ static void temp_cleanup(void)
 		return;		/* a forked child: not its files */
 	for (int i = 0; i < MAX_TEMPS; i++)
 		if (temp_ours(i))
-			remove_at(AT_FDCWD, temps[i].path, 0);
+			remove_at(AT_FDCWD, temps[i].path);
 }
 
 static void temp_signal(int sig)
@@ -484,7 +525,7 @@ void temp_remove(const char *path)
 	if (i >= 0)
 		ours = temp_ours(i);
 	if (ours)
-		remove_at(AT_FDCWD, abs, 0);
+		remove_at(AT_FDCWD, abs);
 	if (i >= 0) {
 		free(temps[i].path);
 		temps[i].path = NULL;

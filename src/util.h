@@ -85,6 +85,11 @@ char *temp_mkdtemp(char *buf, size_t size, const char *what);
 void temp_register(const char *path);
 /* Remove a registered file or directory tree now, and forget it. */
 void temp_remove(const char *path);
+/*
+ * Remove path and, if it is a directory, everything below it, following
+ * no link; iterative, however deep the tree.
+ */
+void remove_tree(const char *path);
 /* Forget a registered path without removing it (renamed into place). */
 void temp_forget(const char *path);
 

@@ -4,12 +4,19 @@
 
 set -u
 HW=${HW:-$(cd "$(dirname "$0")/.." && pwd)}
-HOOKWRAP="$HW/hookwrap"
+# HOOKWRAP: the binary under test (make test-sanitize sets it).
+HOOKWRAP=${HOOKWRAP:-$HW/hookwrap}
 FIX="$HW/tests/fixtures"
 # Scratch space for this test file, emptied at the start.
 OUT="$HW/tests/out/$(basename "$0" .sh)"
 rm -rf "$OUT"
 mkdir -p "$OUT"
+
+# sanitized: is $HOOKWRAP an AddressSanitizer build (make SANITIZE=1)?
+# A test whose tool cannot run such a binary (valgrind) says so.
+sanitized() {
+	ldd "$HOOKWRAP" 2>/dev/null | grep -q 'libasan'
+}
 
 ok() { echo "ok - $1"; }
 not_ok() {

@@ -84,6 +84,11 @@ with_manifest "a row with more columns than the header: an error" \
   awk -F'\t' -v OFS='\t' '{ s = ""; for (i = 0; i < 10000; i++) s = s "x = 0; "; $7 = s; print }'; } >"$M"
 with_manifest "an over-long line: an error, not a 70 kB stub" \
 	"3: error: a line of [0-9]+ bytes \\(at most 65536\\)" "$M"
+# /dev/zero: read no further than a manifest can be (64 MiB), not for ever.
+bad "--manifest /dev/zero: exit 2, larger than a manifest" \
+	"^/dev/zero: error: larger than 64 MiB: not a manifest" \
+	timeout 60 "$HOOKWRAP" check --no-cache --tree "$LM" \
+	--manifest /dev/zero "$LM/fs/inode.c"
 { head -2 "$OUT/good.tsv"; printf 'capget\0'; sed -n 3p "$OUT/good.tsv"; sed -n '4,$p' "$OUT/good.tsv"; } >"$M"
 with_manifest "a NUL byte: an error at its line, nothing after it lost silently" \
 	"3: error: a NUL byte: this is binary data" "$M"

@@ -1,0 +1,1 @@
+gcc -m64 -DA="x y" -I inc -MF dep.d -o out.o -c "my file.c" extra.S x.h

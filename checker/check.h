@@ -19,9 +19,9 @@
 #include <clang-c/Index.h>
 #include <stdio.h>
 
-#include "manifest.h"
-#include "table.h"
-#include "util.h"
+#include "manifest/manifest.h"
+#include "core/table.h"
+#include "core/util.h"
 
 struct check_ctx;
 

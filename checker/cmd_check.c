@@ -7,16 +7,16 @@
  * other ways in: -p compile_commands.json, --patch for review, and no
  * file at all for the tree-level rules (stale-wrapper).
  */
-#include "bigstack.h"
-#include "check.h"
-#include "commands.h"
-#include "compdb.h"
-#include "flags.h"
-#include "frontend.h"
-#include "patch.h"
-#include "prefilter.h"
-#include "setup.h"
-#include "walk.h"
+#include "core/bigstack.h"
+#include "checker/check.h"
+#include "cmd/commands.h"
+#include "checker/input/compdb.h"
+#include "checker/input/flags.h"
+#include "clang/frontend.h"
+#include "checker/input/patch.h"
+#include "checker/prefilter.h"
+#include "checker/setup.h"
+#include "checker/walk.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -3,8 +3,8 @@
  * (a header's finding is the same finding in every unit that includes
  * it), filtered to a patch's added lines in review mode.
  */
-#include "check.h"
-#include "patch.h"
+#include "checker/check.h"
+#include "checker/input/patch.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -9,8 +9,8 @@
  * rules about where hooks are called (sleep-in-atomic-hook).  #if is
  * not evaluated, so the answer errs on the side of parsing.
  */
-#include "prefilter.h"
-#include "walk.h"
+#include "checker/prefilter.h"
+#include "checker/walk.h"
 
 #include <string.h>
 #include <unistd.h>

@@ -7,8 +7,8 @@
  * references to the table's internals (symbols only its home may use)
  * are handed on the same way.
  */
-#include "walk.h"
-#include "frontend.h"
+#include "checker/walk.h"
+#include "clang/frontend.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -5,8 +5,8 @@
  * success every entry must have a file, a directory and a compiler.
  */
 #include "fuzz.h"
-#include "compdb.h"
-#include "flags.h"
+#include "checker/input/compdb.h"
+#include "checker/input/flags.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -5,7 +5,7 @@
  * over.
  */
 #include "fuzz.h"
-#include "table.h"
+#include "core/table.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -7,7 +7,7 @@
  * file, or dropped; nothing invented, nothing lost.
  */
 #include "fuzz.h"
-#include "flags.h"
+#include "checker/input/flags.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -6,7 +6,7 @@
  * text reads again, to the same text.
  */
 #include "fuzz.h"
-#include "manifest.h"
+#include "manifest/manifest.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -6,7 +6,7 @@
  * side.
  */
 #include "fuzz.h"
-#include "patch.h"
+#include "checker/input/patch.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -11,7 +11,7 @@
  * (out -> ../outside, fs/secret.c -> ../../outside/secret).
  */
 #include "fuzz.h"
-#include "patch.h"
+#include "checker/input/patch.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -3,8 +3,8 @@
  * check-path: fs/namei_extra.c
  *
  * check-output-start
-fs/namei_extra.c:18:23: warning: struct security_operations has no hook 'inode_permision'; did you mean 'inode_permission' (wrapper security_inode_permission())? [unknown-hook]
-fs/namei_extra.c:23:23: warning: struct security_operations has no hook 'inode_frobnicate'; 'hookwrap manifest .' lists the hooks [unknown-hook]
+fs/namei_extra.c:19:23: warning: struct security_operations has no hook 'inode_permision'; did you mean 'inode_permission' (wrapper security_inode_permission())? [unknown-hook]
+fs/namei_extra.c:24:23: warning: struct security_operations has no hook 'inode_frobnicate'; 'hookwrap manifest .' lists the hooks [unknown-hook]
  * check-output-end
  */
 #include <linux/fs.h>

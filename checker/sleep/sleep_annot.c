@@ -39,10 +39,7 @@ enum CXChildVisitResult gvars_cb(CXCursor c, CXCursor parent,
 	(void)parent;
 	if (clang_getCursorKind(c) != CXCursor_VarDecl)
 		return CXChildVisit_Continue;
-	if (s->ngv == s->capgv) {
-		s->capgv = s->capgv ? 2 * s->capgv : 256;
-		s->gv = xrealloc(s->gv, s->capgv * sizeof(*s->gv));
-	}
+	ARRAY_GROW(s->gv, s->capgv, s->ngv + 1, 256);
 	ts = clang_getTypeSpelling(clang_getCanonicalType(
 		clang_getCursorType(c)));
 	s->gv[s->ngv].name = fe_spelling(c);
@@ -138,10 +135,7 @@ void annotation(struct scan *s, CXCursor decl, struct annot *an)
 
 struct annot *annot_add(struct scan *s, const char *name)
 {
-	if (s->nan == s->capan) {
-		s->capan = s->capan ? 2 * s->capan : 32;
-		s->an = xrealloc(s->an, s->capan * sizeof(*s->an));
-	}
+	ARRAY_GROW(s->an, s->capan, s->nan + 1, 32);
 	memset(&s->an[s->nan], 0, sizeof(s->an[0]));
 	s->an[s->nan].name = xstrdup(name);
 	return &s->an[s->nan++];

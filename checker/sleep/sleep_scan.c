@@ -51,10 +51,7 @@ static enum CXChildVisitResult macros_cb(CXCursor c, CXCursor parent,
 	offset_of(clang_getRangeStart(r), &f);
 	if (!f || !clang_File_isEqual(f, s->cx->main_file))
 		return CXChildVisit_Continue;
-	if (s->npm == s->cappm) {
-		s->cappm = s->cappm ? 2 * s->cappm : 64;
-		s->pm = xrealloc(s->pm, s->cappm * sizeof(*s->pm));
-	}
+	ARRAY_GROW(s->pm, s->cappm, s->npm + 1, 64);
 	s->pm[s->npm].start = offset_of(clang_getRangeStart(r), NULL);
 	s->pm[s->npm].end = offset_of(clang_getRangeEnd(r), NULL);
 	s->pm[s->npm].p = p;

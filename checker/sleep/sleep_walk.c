@@ -660,10 +660,7 @@ static void enter(struct scan *s, struct walker *w, CXCursor c,
 		do_prim(s, c, m, m->p);
 		return;
 	}
-	if (w->n == w->cap) {
-		w->cap = w->cap ? 2 * w->cap : 64;
-		w->f = xrealloc(w->f, w->cap * sizeof(*w->f));
-	}
+	ARRAY_GROW(w->f, w->cap, w->n + 1, 64);
 	f = &w->f[w->n++];
 	f->c = c;
 	f->kind = kind;
@@ -674,10 +671,7 @@ static void enter(struct scan *s, struct walker *w, CXCursor c,
 	if (kind == CXCursor_IfStmt || kind == CXCursor_ConditionalOperator ||
 	    kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt ||
 	    kind == CXCursor_DoStmt || kind == CXCursor_SwitchStmt) {
-		if (w->nc == w->capc) {
-			w->capc = w->capc ? 2 * w->capc : 16;
-			w->c = xrealloc(w->c, w->capc * sizeof(*w->c));
-		}
+		ARRAY_GROW(w->c, w->capc, w->nc + 1, 16);
 		memset(&w->c[w->nc], 0, sizeof(w->c[0]));
 		w->c[w->nc].tg = -1;
 		f->ctl = w->nc++;

@@ -43,10 +43,7 @@ static void record(struct scan *s, CXCursor field, CXCursor value)
 				free(member);	/* first one in the file wins */
 				return;
 			}
-		if (s->n == s->cap) {
-			s->cap = s->cap ? s->cap * 2 : 64;
-			s->v = xrealloc(s->v, s->cap * sizeof(*s->v));
-		}
+		ARRAY_GROW(s->v, s->cap, s->n + 1, 64);
 		s->v[s->n].member = member;
 		s->v[s->n].fn = fn;
 		s->n++;

@@ -147,7 +147,7 @@ struct state {
 	struct lx x;
 	const char *pointer;
 	const char *incname;
-	struct scan *s;
+	struct lex_scan *s;
 	char *stack;		/* enum cond per open conditional */
 	int depth, cap;
 	int skipping;		/* inside the live branch of an #if 0 */
@@ -266,7 +266,7 @@ static void try_use(struct state *st, size_t start, unsigned line,
 }
 
 void lexscan(const char *text, size_t len, const char *pointer,
-	     const char *incname, struct scan *s)
+	     const char *incname, struct lex_scan *s)
 {
 	struct state st = { .x = { text, len, 0, 1, 0 }, .pointer = pointer,
 			    .incname = incname, .s = s };
@@ -344,7 +344,7 @@ void lexscan(const char *text, size_t len, const char *pointer,
 	free(st.stack);
 }
 
-void scan_free(struct scan *s)
+void scan_free(struct lex_scan *s)
 {
 	for (int i = 0; i < s->n; i++)
 		free(s->v[i].member);

@@ -103,9 +103,11 @@ void die(const char *fmt, ...)
 }
 
 static void vreport(const char *kind, const char *file, unsigned line,
-		    const char *fmt, va_list ap)
+		    unsigned col, const char *fmt, va_list ap)
 {
-	if (file && line)
+	if (file && col)
+		fprintf(stderr, "%s:%u:%u: %s: ", file, line, col, kind);
+	else if (file && line)
 		fprintf(stderr, "%s:%u: %s: ", file, line, kind);
 	else if (file)
 		fprintf(stderr, "%s: %s: ", file, kind);
@@ -120,7 +122,7 @@ void error_at(const char *file, unsigned line, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport("error", file, line, fmt, ap);
+	vreport("error", file, line, 0, fmt, ap);
 	va_end(ap);
 }
 
@@ -129,7 +131,17 @@ void warning_at(const char *file, unsigned line, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport("warning", file, line, fmt, ap);
+	vreport("warning", file, line, 0, fmt, ap);
+	va_end(ap);
+}
+
+void diag_at(const char *file, unsigned line, unsigned col, const char *kind,
+	     const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(kind, file, line, col, fmt, ap);
 	va_end(ap);
 }
 

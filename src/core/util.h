@@ -49,6 +49,9 @@ void error_at(const char *file, unsigned line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void warning_at(const char *file, unsigned line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* Print "file:line:col: kind: ..." (gcc style, col from 1) to stderr. */
+void diag_at(const char *file, unsigned line, unsigned col, const char *kind,
+	     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* A growable vector of owned strings. */
 struct strv {

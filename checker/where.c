@@ -11,10 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The tree-relative path of an absolute path, or NULL. */
-static char *tree_rel(const struct check_ctx *cx, const char *abs)
+char *tree_rel(const char *shadow, const char *tree_abs, const char *abs)
 {
-	const char *roots[2] = { cx->shadow, cx->tree_abs };
+	const char *roots[2] = { shadow, tree_abs };
 
 	for (int i = 0; i < 2; i++) {
 		size_t n;
@@ -55,7 +54,7 @@ struct wfile *walk_file_info(struct walk *w, CXFile f)
 	name = clang_getFileName(f);
 	path = clang_getCString(name);
 	abs = realpath(path, NULL);
-	wf->rel = abs ? tree_rel(cx, abs) : NULL;
+	wf->rel = abs ? tree_rel(cx->shadow, cx->tree_abs, abs) : NULL;
 	if (clang_File_isEqual(f, cx->main_file)) {
 		wf->shown = xstrdup(cx->main_shown);
 		if (!wf->rel && cx->main_rel)

@@ -66,7 +66,8 @@ static int unparsed(struct cfile *f, const struct table *t)
 	if (f->spatch_failed) {
 		error_at(f->rel, 0, "spatch failed on this file (%s); "
 			 "skipped, nothing in it converted; check that it "
-			 "compiles [parse-error]", f->why ? f->why : "no message");
+			 "compiles [parse-error]",
+			 f->why ? f->why : "no message");
 		return 1;
 	}
 	for (int i = 0; i < f->scan.n; i++) {

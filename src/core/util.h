@@ -26,8 +26,9 @@ size_t grow_cap(size_t cap, size_t need, size_t init, size_t elem);
 #define ARRAY_GROW(p, cap, need, init)					\
 	do {								\
 		if ((size_t)(need) > (size_t)(cap)) {			\
-			size_t grow_n_ = grow_cap((cap), (need),	\
-						  (init), sizeof(*(p)));	\
+			size_t grow_n_ =				\
+				grow_cap((cap), (need), (init),		\
+					 sizeof(*(p)));			\
 			__typeof__(cap) grow_c_ = grow_n_;		\
 									\
 			if ((size_t)grow_c_ != grow_n_)			\

@@ -3,8 +3,8 @@
  * regions, for the sleep scan: __acquires/__releases/__must_hold and
  * noreturn read from the tokens of its declaration (kbuild does not
  * define __CHECKER__), and for an inline helper a header defines, a
- * summary from a walk of its body.  One table of these per unit
- * (struct sleep_scan's an); walk_function() adds the unit's own functions'.
+ * summary from a walk of its body.  One table of these per unit (struct
+ * sleep_scan's an); walk_function() adds the unit's own functions'.
  */
 #include "checker/sleep/sleep_scan.h"
 

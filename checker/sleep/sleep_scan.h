@@ -1,8 +1,9 @@
 /*
  * sleep_scan.h - inside the sleep scan: the state of one unit's scan
- * and the functions its two halves share.  sleep_scan.c reads the
- * unit (primitive macros, annotations, calls); sleep_walk.c walks a
- * function's body statement by statement with the region state.
+ * and the functions its three files share.  sleep_scan.c reads the
+ * unit (primitive macros, calls); sleep_annot.c what a callee does to
+ * the regions (annotations, inline helpers' summaries); sleep_walk.c
+ * walks a function's body statement by statement with the region state.
  */
 #ifndef HOOKWRAP_SLEEP_SCAN_H
 #define HOOKWRAP_SLEEP_SCAN_H

@@ -46,10 +46,7 @@ void report(struct check_ctx *cx, const struct rule *rule,
 			return;
 		}
 	}
-	if (out->n == out->cap) {
-		out->cap = out->cap ? 2 * out->cap : 32;
-		out->v = xrealloc(out->v, out->cap * sizeof(*out->v));
-	}
+	ARRAY_GROW(out->v, out->cap, out->n + 1, 32);
 	f = &out->v[out->n++];
 	memset(f, 0, sizeof(*f));
 	f->rule = rule;

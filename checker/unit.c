@@ -13,22 +13,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* A file's tree-relative path, or NULL (the prefilter's rel_of). */
 static char *rel_of(const char *path, void *data)
 {
 	struct run *run = data;
 	char *abs = realpath(path, NULL);
-	const char *roots[2] = { run->shadow, run->tree_abs };
-	char *rel = NULL;
+	char *rel = abs ? tree_rel(run->shadow, run->tree_abs, abs) : NULL;
 
-	for (int i = 0; abs && i < 2 && !rel; i++) {
-		size_t n;
-
-		if (!roots[i])
-			continue;
-		n = strlen(roots[i]);
-		if (!strncmp(abs, roots[i], n) && abs[n] == '/')
-			rel = xstrdup(abs + n + 1);
-	}
 	free(abs);
 	return rel;
 }

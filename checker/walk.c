@@ -312,10 +312,7 @@ static int enter(struct walk *w, CXCursor c, struct wnode *n)
 		n->saved = w->function;
 		w->function = fe_spelling(c);
 	}
-	if (w->depth == w->capstack) {
-		w->capstack = w->capstack ? 2 * w->capstack : 64;
-		w->stack = xrealloc(w->stack, w->capstack * sizeof(*w->stack));
-	}
+	ARRAY_GROW(w->stack, w->capstack, w->depth + 1, 64);
 	w->stack[w->depth++] = c;
 	n->k = fe_kids(c);
 	n->next = 0;
@@ -354,10 +351,7 @@ static void walk_tree(struct walk *w, CXCursor root)
 			continue;
 		}
 		c = top->k.v[top->next++];
-		if (n == cap) {
-			cap *= 2;
-			st = xrealloc(st, cap * sizeof(*st));
-		}
+		ARRAY_GROW(st, cap, n + 1, 1);
 		if (enter(w, c, &st[n]))
 			n++;
 	}

@@ -11,10 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The tree-relative path of an absolute path, or NULL. */
-static char *tree_rel(const struct check_ctx *cx, const char *abs)
+char *tree_rel(const char *shadow, const char *tree_abs, const char *abs)
 {
-	const char *roots[2] = { cx->shadow, cx->tree_abs };
+	const char *roots[2] = { shadow, tree_abs };
 
 	for (int i = 0; i < 2; i++) {
 		size_t n;
@@ -48,17 +47,14 @@ struct wfile *walk_file_info(struct walk *w, CXFile f)
 			return &w->files[i];
 		}
 	}
-	if (w->nfiles == w->capfiles) {
-		w->capfiles = w->capfiles ? 2 * w->capfiles : 64;
-		w->files = xrealloc(w->files, w->capfiles * sizeof(*w->files));
-	}
+	ARRAY_GROW(w->files, w->capfiles, w->nfiles + 1, 64);
 	wf = &w->files[w->nfiles];
 	memset(wf, 0, sizeof(*wf));
 	wf->f = f;
 	name = clang_getFileName(f);
 	path = clang_getCString(name);
 	abs = realpath(path, NULL);
-	wf->rel = abs ? tree_rel(cx, abs) : NULL;
+	wf->rel = abs ? tree_rel(cx->shadow, cx->tree_abs, abs) : NULL;
 	if (clang_File_isEqual(f, cx->main_file)) {
 		wf->shown = xstrdup(cx->main_shown);
 		if (!wf->rel && cx->main_rel)
@@ -108,10 +104,7 @@ enum CXChildVisitResult walk_macros_cb(CXCursor c, CXCursor parent,
 	if (!wf || !wf->report)
 		return CXChildVisit_Continue;
 	walk_expansion(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
-	if (w->nmexp == w->capmexp) {
-		w->capmexp = w->capmexp ? 2 * w->capmexp : 64;
-		w->mexp = xrealloc(w->mexp, w->capmexp * sizeof(*w->mexp));
-	}
+	ARRAY_GROW(w->mexp, w->capmexp, w->nmexp + 1, 64);
 	m = &w->mexp[w->nmexp++];
 	m->f = f;
 	m->start = s;
@@ -229,11 +222,7 @@ void walk_diagnostics(struct walk *w)
 			struct wfile *wf = walk_file_info(w, f);
 			struct where at;
 
-			if (w->nud == w->capud) {
-				w->capud = w->capud ? 2 * w->capud : 8;
-				w->ud = xrealloc(w->ud,
-						 w->capud * sizeof(*w->ud));
-			}
+			ARRAY_GROW(w->ud, w->capud, w->nud + 1, 8);
 			w->ud[w->nud].f = f;
 			w->ud[w->nud++].off = off;
 			if (wf && wf->report &&

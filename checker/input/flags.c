@@ -4,7 +4,7 @@
  * Everything gcc accepts is accepted.  Flags that only make outputs
  * (-o, -c, dependency files) are dropped so that the checker never
  * writes a file; gcc-only flags clang rejects are dropped from the table
- * below, which tests/t-check-flags.sh runs through.  A flag clang does
+ * below, which tests/t-check-kbuild.sh runs through.  A flag clang does
  * not know and the table lacks costs nothing either: libclang reports it
  * as a driver error with no location, which the engine ignores.
  */

@@ -277,10 +277,8 @@ static struct patch_file *new_file(struct added_lines *p)
 {
 	struct patch_file *f;
 
-	if (p->n == p->cap) {	/* doubling: a treewide patch is linear */
-		p->cap = p->cap ? 2 * p->cap : 16;
-		p->files = xrealloc(p->files, p->cap * sizeof(*p->files));
-	}
+	/* doubling: a treewide patch is linear */
+	ARRAY_GROW(p->files, p->cap, p->n + 1, 16);
 	f = &p->files[p->n++];
 	memset(f, 0, sizeof(*f));
 	return f;
@@ -479,10 +477,7 @@ static int parse_range(const char *s, unsigned *start, unsigned *len)
 
 static void add_line(struct patch_file *f, unsigned line)
 {
-	if (f->nadded == f->capadded) {
-		f->capadded = f->capadded ? 2 * f->capadded : 32;
-		f->added = xrealloc(f->added, f->capadded * sizeof(*f->added));
-	}
+	ARRAY_GROW(f->added, f->capadded, f->nadded + 1, 32);
 	f->added[f->nadded++] = line;
 }
 
@@ -536,10 +531,7 @@ static int hunk(struct parser *ps, char *line)
 			 "the patch is damaged", h.line);
 		ret = -1;
 	}
-	if (f->nhunks == f->caphunks) {
-		f->caphunks = f->caphunks ? 2 * f->caphunks : 4;
-		f->hunks = xrealloc(f->hunks, f->caphunks * sizeof(*f->hunks));
-	}
+	ARRAY_GROW(f->hunks, f->caphunks, f->nhunks + 1, 4);
 	f->hunks[f->nhunks++] = h;
 	return ret;
 }

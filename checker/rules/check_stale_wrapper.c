@@ -51,10 +51,7 @@ static void add_item(struct items *out, int stub, const char *text,
 	char *sig = brace ? xstrndup(text, brace - text) : xstrdup(text);
 	struct item *it;
 
-	if (out->n == out->cap) {
-		out->cap = out->cap ? 2 * out->cap : 64;
-		out->v = xrealloc(out->v, out->cap * sizeof(*out->v));
-	}
+	ARRAY_GROW(out->v, out->cap, out->n + 1, 64);
 	it = &out->v[out->n++];
 	it->stub = stub;
 	it->sig = squeeze_space(sig);

@@ -3,19 +3,21 @@
 
 #include <string.h>
 
-#define GROW(v, n, cap, extra)						\
+/*
+ * fns, calls and regs each have a parallel array of unit numbers of the
+ * same capacity.
+ */
+#define GROW_WITH_UNIT(v, n, cap, unit)					\
 	do {								\
 		if ((n) == (cap)) {					\
-			(cap) = (cap) ? 2 * (cap) : 64;			\
-			(v) = xrealloc((v), (cap) * sizeof(*(v)));	\
-			extra;						\
+			ARRAY_GROW(v, cap, (n) + 1, 64);		\
+			(unit) = xrealloc((unit), (cap) * sizeof(int));	\
 		}							\
 	} while (0)
 
 struct fact_fn *facts_add_fn(struct facts *f, int unit)
 {
-	GROW(f->fns, f->nfns, f->capfns,
-	     f->fn_unit = xrealloc(f->fn_unit, f->capfns * sizeof(int)));
+	GROW_WITH_UNIT(f->fns, f->nfns, f->capfns, f->fn_unit);
 	memset(&f->fns[f->nfns], 0, sizeof(f->fns[0]));
 	f->fn_unit[f->nfns] = unit;
 	return &f->fns[f->nfns++];
@@ -23,9 +25,7 @@ struct fact_fn *facts_add_fn(struct facts *f, int unit)
 
 struct fact_call *facts_add_call(struct facts *f, int unit)
 {
-	GROW(f->calls, f->ncalls, f->capcalls,
-	     f->call_unit = xrealloc(f->call_unit,
-				     f->capcalls * sizeof(int)));
+	GROW_WITH_UNIT(f->calls, f->ncalls, f->capcalls, f->call_unit);
 	memset(&f->calls[f->ncalls], 0, sizeof(f->calls[0]));
 	f->call_unit[f->ncalls] = unit;
 	return &f->calls[f->ncalls++];
@@ -33,8 +33,7 @@ struct fact_call *facts_add_call(struct facts *f, int unit)
 
 struct fact_reg *facts_add_reg(struct facts *f, int unit)
 {
-	GROW(f->regs, f->nregs, f->capregs,
-	     f->reg_unit = xrealloc(f->reg_unit, f->capregs * sizeof(int)));
+	GROW_WITH_UNIT(f->regs, f->nregs, f->capregs, f->reg_unit);
 	memset(&f->regs[f->nregs], 0, sizeof(f->regs[0]));
 	f->reg_unit[f->nregs] = unit;
 	return &f->regs[f->nregs++];
@@ -42,7 +41,7 @@ struct fact_reg *facts_add_reg(struct facts *f, int unit)
 
 struct fact_hook *facts_add_hook(struct facts *f)
 {
-	GROW(f->hooks, f->nhooks, f->caphooks, (void)0);
+	ARRAY_GROW(f->hooks, f->caphooks, f->nhooks + 1, 64);
 	memset(&f->hooks[f->nhooks], 0, sizeof(f->hooks[0]));
 	return &f->hooks[f->nhooks++];
 }

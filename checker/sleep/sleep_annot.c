@@ -3,15 +3,15 @@
  * regions, for the sleep scan: __acquires/__releases/__must_hold and
  * noreturn read from the tokens of its declaration (kbuild does not
  * define __CHECKER__), and for an inline helper a header defines, a
- * summary from a walk of its body.  One table of these per unit
- * (struct scan's an); walk_function() adds the unit's own functions'.
+ * summary from a walk of its body.  One table of these per unit (struct
+ * sleep_scan's an); walk_function() adds the unit's own functions'.
  */
 #include "checker/sleep/sleep_scan.h"
 
 #include <string.h>
 
 /* The type of the global variable an annotation's argument ends in. */
-static const char *gvar_type(struct scan *s, const char *arg)
+static const char *gvar_type(struct sleep_scan *s, const char *arg)
 {
 	const char *end, *start;
 
@@ -33,16 +33,13 @@ static const char *gvar_type(struct scan *s, const char *arg)
 enum CXChildVisitResult gvars_cb(CXCursor c, CXCursor parent,
 				 CXClientData data)
 {
-	struct scan *s = data;
+	struct sleep_scan *s = data;
 	CXString ts;
 
 	(void)parent;
 	if (clang_getCursorKind(c) != CXCursor_VarDecl)
 		return CXChildVisit_Continue;
-	if (s->ngv == s->capgv) {
-		s->capgv = s->capgv ? 2 * s->capgv : 256;
-		s->gv = xrealloc(s->gv, s->capgv * sizeof(*s->gv));
-	}
+	ARRAY_GROW(s->gv, s->capgv, s->ngv + 1, 256);
 	ts = clang_getTypeSpelling(clang_getCanonicalType(
 		clang_getCursorType(c)));
 	s->gv[s->ngv].name = fe_spelling(c);
@@ -67,7 +64,7 @@ static int is_noreturn(const char *w)
  * kbuild does not define __CHECKER__, so read the tokens, from the
  * declaration's start to its body or semicolon.  Counts into *an.
  */
-void annotation(struct scan *s, CXCursor decl, struct annot *an)
+void annotation(struct sleep_scan *s, CXCursor decl, struct annot *an)
 {
 	CXSourceRange r = clang_getCursorExtent(decl);
 	CXFile f;
@@ -136,18 +133,15 @@ void annotation(struct scan *s, CXCursor decl, struct annot *an)
 	clang_disposeTokens(s->tu, t, n);
 }
 
-struct annot *annot_add(struct scan *s, const char *name)
+struct annot *annot_add(struct sleep_scan *s, const char *name)
 {
-	if (s->nan == s->capan) {
-		s->capan = s->capan ? 2 * s->capan : 32;
-		s->an = xrealloc(s->an, s->capan * sizeof(*s->an));
-	}
+	ARRAY_GROW(s->an, s->capan, s->nan + 1, 32);
 	memset(&s->an[s->nan], 0, sizeof(s->an[0]));
 	s->an[s->nan].name = xstrdup(name);
 	return &s->an[s->nan++];
 }
 
-struct annot *annot_find(struct scan *s, const char *name)
+struct annot *annot_find(struct sleep_scan *s, const char *name)
 {
 	for (int i = s->nan - 1; i >= 0; i--)
 		if (!strcmp(s->an[i].name, name))
@@ -166,7 +160,7 @@ struct annot *annot_find(struct scan *s, const char *name)
  * not (the unit's macro table covers the main file only).
  */
 /* How many lock primitives def's tokens name, called or not. */
-static int lock_names(struct scan *s, CXCursor def)
+static int lock_names(struct sleep_scan *s, CXCursor def)
 {
 	CXToken *t;
 	unsigned n;
@@ -190,9 +184,9 @@ static int lock_names(struct scan *s, CXCursor def)
 	return count;
 }
 
-static void summarise_inline(struct scan *s, CXCursor def, int ai)
+static void summarise_inline(struct sleep_scan *s, CXCursor def, int ai)
 {
-	struct scan sub;
+	struct sleep_scan sub;
 	struct facts scratch;
 
 	memset(&sub, 0, sizeof(sub));
@@ -232,7 +226,7 @@ static void summarise_inline(struct scan *s, CXCursor def, int ai)
  * cleanup.h's class_*_constructor/destructor: the destructor runs at the
  * end of the scope, which the walk does not see.
  */
-static int header_inline(struct scan *s, CXCursor def, const char *name)
+static int header_inline(struct sleep_scan *s, CXCursor def, const char *name)
 {
 	CXFile f;
 
@@ -249,7 +243,7 @@ static int header_inline(struct scan *s, CXCursor def, const char *name)
  * every path (sleep_scan records that after the walk); for an inline
  * helper of a header, the same from a walk of its body.
  */
-const struct annot *callee_annotation(struct scan *s, CXCursor fn,
+const struct annot *callee_annotation(struct sleep_scan *s, CXCursor fn,
 				      const char *name)
 {
 	struct annot *an = annot_find(s, name);

@@ -40,11 +40,8 @@ static int deeper_than(CXCursor c, int limit)
 			deep = 1;
 			break;
 		}
-		if (n == cap) {
-			cap *= 2;
-			st = xrealloc(st, cap * sizeof(*st));
-			top = &st[n - 1];
-		}
+		ARRAY_GROW(st, cap, n + 1, 8);
+		top = &st[n - 1];	/* st may have moved */
 		st[n].k = fe_kids(top->k.v[top->next++]);
 		st[n++].next = 0;
 	}

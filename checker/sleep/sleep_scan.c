@@ -21,7 +21,7 @@ unsigned offset_of(CXSourceLocation l, CXFile *f)
 	return off;
 }
 
-static int in_main(struct scan *s, CXCursor c)
+static int in_main(struct sleep_scan *s, CXCursor c)
 {
 	CXFile f;
 
@@ -33,7 +33,7 @@ static int in_main(struct scan *s, CXCursor c)
 static enum CXChildVisitResult macros_cb(CXCursor c, CXCursor parent,
 					 CXClientData data)
 {
-	struct scan *s = data;
+	struct sleep_scan *s = data;
 	const struct prim *p;
 	CXSourceRange r;
 	CXFile f;
@@ -51,10 +51,7 @@ static enum CXChildVisitResult macros_cb(CXCursor c, CXCursor parent,
 	offset_of(clang_getRangeStart(r), &f);
 	if (!f || !clang_File_isEqual(f, s->cx->main_file))
 		return CXChildVisit_Continue;
-	if (s->npm == s->cappm) {
-		s->cappm = s->cappm ? 2 * s->cappm : 64;
-		s->pm = xrealloc(s->pm, s->cappm * sizeof(*s->pm));
-	}
+	ARRAY_GROW(s->pm, s->cappm, s->npm + 1, 64);
 	s->pm[s->npm].start = offset_of(clang_getRangeStart(r), NULL);
 	s->pm[s->npm].end = offset_of(clang_getRangeEnd(r), NULL);
 	s->pm[s->npm].p = p;
@@ -71,7 +68,7 @@ static int cmp_pmacro(const void *a, const void *b)
 }
 
 /* The arguments of a macro expansion as token text, split at commas. */
-static void macro_args(struct scan *s, CXCursor mc, struct strv *args)
+static void macro_args(struct sleep_scan *s, CXCursor mc, struct strv *args)
 {
 	CXToken *t;
 	unsigned n;
@@ -106,7 +103,7 @@ static void macro_args(struct scan *s, CXCursor mc, struct strv *args)
 	clang_disposeTokens(s->tu, t, n);
 }
 
-CXSourceRange file_range(struct scan *s, CXCursor c)
+CXSourceRange file_range(struct sleep_scan *s, CXCursor c)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
 	CXFile f1, f2;
@@ -127,7 +124,7 @@ int wordish(const char *w)
 	       (*w >= '0' && *w <= '9') || *w == '_';
 }
 
-char *code_text(struct scan *s, CXSourceRange r)
+char *code_text(struct sleep_scan *s, CXSourceRange r)
 {
 	CXToken *t;
 	unsigned n;
@@ -152,7 +149,7 @@ char *code_text(struct scan *s, CXSourceRange r)
 	return sb_detach(&sb);
 }
 
-char *text_of(struct scan *s, CXCursor c, const char *name)
+char *text_of(struct sleep_scan *s, CXCursor c, const char *name)
 {
 	char *t = code_text(s, file_range(s, c));
 
@@ -186,7 +183,7 @@ static int releases_irq(const char *name)
 	       (strstr(name, "unlock_irq") || strstr(name, "unlock_bh"));
 }
 
-void acquire(struct scan *s, char *text, unsigned line,
+void acquire(struct sleep_scan *s, char *text, unsigned line,
 	     enum region_kind kind)
 {
 	unsigned bit;
@@ -214,7 +211,7 @@ void acquire(struct scan *s, char *text, unsigned line,
  * does, which also ends an interrupts-off region just under a lock
  * taken without them.
  */
-void release(struct scan *s, int irq)
+void release(struct sleep_scan *s, int irq)
 {
 	unsigned top, below;
 
@@ -239,7 +236,7 @@ void release(struct scan *s, int irq)
 }
 
 /* Does line (or the one above) say "hookwrap: sleep-ok" or ignore? */
-static int silenced(struct scan *s, unsigned line)
+static int silenced(struct sleep_scan *s, unsigned line)
 {
 	static const char mark[] = "hookwrap: sleep-ok";
 	unsigned a, b;
@@ -269,7 +266,7 @@ static int silenced(struct scan *s, unsigned line)
 			       "sleep-in-atomic-hook");
 }
 
-static struct fact_call *add_call(struct scan *s, CXCursor at,
+static struct fact_call *add_call(struct sleep_scan *s, CXCursor at,
 				  const char *callee)
 {
 	struct fact_call *c = facts_add_call(s->f, 0);
@@ -297,8 +294,9 @@ static struct fact_call *add_call(struct scan *s, CXCursor at,
 }
 
 /* The GFP argument's tokens: can the allocation block? */
-static int alloc_blocks(struct scan *s, CXCursor call, const struct pmacro *m,
-			const struct prim *p, char **flags)
+static int alloc_blocks(struct sleep_scan *s, CXCursor call,
+			const struct pmacro *m, const struct prim *p,
+			char **flags)
 {
 	char *text = NULL;
 	int r;
@@ -325,7 +323,7 @@ static int alloc_blocks(struct scan *s, CXCursor call, const struct pmacro *m,
 	return r > 0;
 }
 
-void do_prim(struct scan *s, CXCursor c, const struct pmacro *m,
+void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 	     const struct prim *p)
 {
 	CXCursor shown = m ? m->c : c;
@@ -367,7 +365,7 @@ void do_prim(struct scan *s, CXCursor c, const struct pmacro *m,
 }
 
 /* The manifest's hook whose wrapper or dispatcher is called name. */
-static const char *wrapper_hook(struct scan *s, const char *name)
+static const char *wrapper_hook(struct sleep_scan *s, const char *name)
 {
 	const struct manifest *m = s->cx->m;
 
@@ -382,12 +380,12 @@ static const char *wrapper_hook(struct scan *s, const char *name)
 }
 
 /* A field of the table's struct (or union): its name, else NULL. */
-static char *table_field(struct scan *s, CXCursor field)
+static char *table_field(struct sleep_scan *s, CXCursor field)
 {
 	return fe_is_table_field(field, s->cx->t) ? fe_spelling(field) : NULL;
 }
 
-void do_call(struct scan *s, CXCursor c)
+void do_call(struct sleep_scan *s, CXCursor c)
 {
 	CXCursor callee = clang_getNullCursor(), ref;
 	struct fact_call *fc;
@@ -461,7 +459,7 @@ void do_call(struct scan *s, CXCursor c)
 	free(name);
 }
 
-void walk_function(struct scan *s, CXCursor fn)
+void walk_function(struct sleep_scan *s, CXCursor fn)
 {
 	struct fact_fn *ff = facts_add_fn(s->f, 0);
 	CXCursor body = clang_getNullCursor();
@@ -542,7 +540,7 @@ void walk_function(struct scan *s, CXCursor fn)
 static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent,
 				      CXClientData data)
 {
-	struct scan *s = data;
+	struct sleep_scan *s = data;
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
@@ -557,7 +555,7 @@ static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent,
 
 void sleep_scan(struct check_ctx *cx, struct facts *f)
 {
-	struct scan s;
+	struct sleep_scan s;
 	CXCursor top = clang_getTranslationUnitCursor(cx->tu);
 
 	memset(&s, 0, sizeof(s));

@@ -1,8 +1,9 @@
 /*
  * sleep_scan.h - inside the sleep scan: the state of one unit's scan
- * and the functions its two halves share.  sleep_scan.c reads the
- * unit (primitive macros, annotations, calls); sleep_walk.c walks a
- * function's body statement by statement with the region state.
+ * and the functions its three files share.  sleep_scan.c reads the
+ * unit (primitive macros, calls); sleep_annot.c what a callee does to
+ * the regions (annotations, inline helpers' summaries); sleep_walk.c
+ * walks a function's body statement by statement with the region state.
  */
 #ifndef HOOKWRAP_SLEEP_SCAN_H
 #define HOOKWRAP_SLEEP_SCAN_H
@@ -67,7 +68,7 @@ struct gvar {			/* a global variable: what lock it is */
 	char *name, *type;
 };
 
-struct scan {
+struct sleep_scan {
 	struct check_ctx *cx;
 	struct facts *f;
 	CXTranslationUnit tu;
@@ -107,23 +108,23 @@ extern const struct astate dead_state;
 /* The state after two paths meet. */
 struct astate merge(struct astate a, struct astate b);
 /* Walk a function's body (a compound statement) from s->st. */
-void walk_body(struct scan *s, CXCursor body);
+void walk_body(struct sleep_scan *s, CXCursor body);
 /* A path leaves the function: what it leaves open or released. */
-void note_exit(struct scan *s);
+void note_exit(struct sleep_scan *s);
 
 /* sleep_scan.c */
 /* Walk function fn (a definition) into s->f's facts. */
-void walk_function(struct scan *s, CXCursor fn);
+void walk_function(struct sleep_scan *s, CXCursor fn);
 /* Can c be part of an identifier (or a number)? */
 int wordish(const char *w);
 unsigned offset_of(CXSourceLocation l, CXFile *f);
 void where_of(CXCursor c, unsigned *line, unsigned *col);
 /* The cursor's extent in the main file: where its macros are written. */
-CXSourceRange file_range(struct scan *s, CXCursor c);
+CXSourceRange file_range(struct sleep_scan *s, CXCursor c);
 /* Tokens as code is written: "spin_lock(&p->lock)", "a, b". */
-char *code_text(struct scan *s, CXSourceRange r);
+char *code_text(struct sleep_scan *s, CXSourceRange r);
 /* The code of call c, or "name()". */
-char *text_of(struct scan *s, CXCursor c, const char *name);
+char *text_of(struct sleep_scan *s, CXCursor c, const char *name);
 
 /*
  * What kind of region a primitive opens or closes, from its name: the
@@ -133,30 +134,30 @@ char *text_of(struct scan *s, CXCursor c, const char *name);
  */
 enum region_kind { RK_OTHER, RK_IRQ, RK_LOCK };
 enum region_kind region_kind(const char *name);
-void acquire(struct scan *s, char *text, unsigned line,
+void acquire(struct sleep_scan *s, char *text, unsigned line,
 	     enum region_kind kind);
-void release(struct scan *s, int irq);
+void release(struct sleep_scan *s, int irq);
 /* A primitive at c (a macro's expansion m, or a call when m is NULL). */
-void do_prim(struct scan *s, CXCursor c, const struct pmacro *m,
+void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 	     const struct prim *p);
 /* A call: recorded with the state, its callee's effect applied. */
-void do_call(struct scan *s, CXCursor c);
+void do_call(struct sleep_scan *s, CXCursor c);
 
 /* sleep_annot.c */
 /* A visitor that records the unit's global variables into s->gv. */
 enum CXChildVisitResult gvars_cb(CXCursor c, CXCursor parent,
 				 CXClientData data);
 /* The annotations of decl, counted into *an. */
-void annotation(struct scan *s, CXCursor decl, struct annot *an);
-struct annot *annot_add(struct scan *s, const char *name);
-struct annot *annot_find(struct scan *s, const char *name);
+void annotation(struct sleep_scan *s, CXCursor decl, struct annot *an);
+struct annot *annot_add(struct sleep_scan *s, const char *name);
+struct annot *annot_find(struct sleep_scan *s, const char *name);
 /*
  * What calling fn does: its annotations (declaration or definition); for
  * a function defined above in this unit, what its body was seen to do on
  * every path; for an inline helper of a header, the same from a walk of
  * its body.
  */
-const struct annot *callee_annotation(struct scan *s, CXCursor fn,
+const struct annot *callee_annotation(struct sleep_scan *s, CXCursor fn,
 				      const char *name);
 
 #endif /* HOOKWRAP_SLEEP_SCAN_H */

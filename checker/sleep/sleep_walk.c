@@ -117,7 +117,7 @@ static int ends_with_last(enum CXCursorKind k)
 	       k == CXCursor_ConditionalOperator;
 }
 
-static void span_start(struct scan *s, CXCursor c, struct span *sp)
+static void span_start(struct sleep_scan *s, CXCursor c, struct span *sp)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	CXSourceLocation l;
@@ -170,7 +170,7 @@ static struct span inherit(enum CXCursorKind kind, const struct span *sp,
  * The primitive macro that c (children k, or NULL) is the expansion
  * of, or NULL; sp: what is known of its span, completed as needed.
  */
-static const struct pmacro *macro_of(struct scan *s, CXCursor c,
+static const struct pmacro *macro_of(struct sleep_scan *s, CXCursor c,
 				     const struct fe_kids *k, struct span *sp)
 {
 	int lo = 0, hi = s->npm - 1;
@@ -197,7 +197,7 @@ static const struct pmacro *macro_of(struct scan *s, CXCursor c,
 	return NULL;
 }
 
-static struct label *label(struct scan *s, const char *name)
+static struct label *label(struct sleep_scan *s, const char *name)
 {
 	for (int i = 0; i < s->nlb; i++)
 		if (!strcmp(s->lb[i].name, name))
@@ -217,7 +217,7 @@ static struct label *label(struct scan *s, const char *name)
  * another file than the one the extent ends in (then libclang gives no
  * tokens): that case keeps the extent.
  */
-static char *first_token(struct scan *s, CXCursor c)
+static char *first_token(struct sleep_scan *s, CXCursor c)
 {
 	CXSourceLocation l = clang_getCursorLocation(c);
 	CXFile ef, sf;
@@ -246,7 +246,7 @@ static char *first_token(struct scan *s, CXCursor c)
  * Is the condition a trylock?  1: it holds the lock when true, 2: when
  * false ("!spin_trylock(...)"), 0: neither.  *text: what to name.
  */
-static int trylock_test(struct scan *s, CXCursor cond, char **text,
+static int trylock_test(struct sleep_scan *s, CXCursor cond, char **text,
 			unsigned *line)
 {
 	int neg = 0;
@@ -297,7 +297,7 @@ static int trylock_test(struct scan *s, CXCursor cond, char **text,
 	return 0;
 }
 
-static struct target *push_target(struct scan *s, int is_switch)
+static struct target *push_target(struct sleep_scan *s, int is_switch)
 {
 	struct target *t;
 
@@ -311,7 +311,7 @@ static struct target *push_target(struct scan *s, int is_switch)
 	return t;
 }
 
-static struct target *innermost(struct scan *s, int loop_only)
+static struct target *innermost(struct sleep_scan *s, int loop_only)
 {
 	for (int i = s->ntg - 1; i >= 0; i--)
 		if (!loop_only || !s->tg[i].is_switch)
@@ -319,7 +319,7 @@ static struct target *innermost(struct scan *s, int loop_only)
 	return NULL;
 }
 
-void note_exit(struct scan *s)
+void note_exit(struct sleep_scan *s)
 {
 	if (s->st.dead)
 		return;
@@ -356,7 +356,7 @@ static char *guard_name(CXCursor var)
 	return name;
 }
 
-static void open_scope(struct scan *s)
+static void open_scope(struct sleep_scan *s)
 {
 	if (s->ngscope < (int)ARRAY_SIZE(s->gscope))
 		s->gscope[s->ngscope] = 0;
@@ -364,7 +364,7 @@ static void open_scope(struct scan *s)
 }
 
 /* The scope ends: its guards' destructors run, innermost first. */
-static void close_scope(struct scan *s)
+static void close_scope(struct sleep_scan *s)
 {
 	int i = --s->ngscope;
 
@@ -374,7 +374,7 @@ static void close_scope(struct scan *s)
 }
 
 /* return: every open scope's guards are dropped first. */
-static void unwind_guards(struct scan *s)
+static void unwind_guards(struct sleep_scan *s)
 {
 	for (int i = 0; i < s->ngscope && i < (int)ARRAY_SIZE(s->gscope); i++)
 		for (int k = 0; k < s->gscope[i]; k++)
@@ -424,7 +424,7 @@ static int then_walk(struct frame *f, int from, int to, int step)
 }
 
 /* An if or a ?: (children: condition, then, else). */
-static int step_if(struct scan *s, struct frame *f, struct ctl *c)
+static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 {
 	const struct fe_kids *k = &f->k;
 
@@ -464,7 +464,7 @@ static int step_if(struct scan *s, struct frame *f, struct ctl *c)
 }
 
 /* while, do, for (init, condition, increment, body; do: body, cond). */
-static int step_loop(struct scan *s, struct frame *f, struct ctl *c)
+static int step_loop(struct sleep_scan *s, struct frame *f, struct ctl *c)
 {
 	int n = f->k.n, is_do = f->kind == CXCursor_DoStmt;
 	int body = is_do ? 0 : n - 1;
@@ -501,7 +501,7 @@ static int step_loop(struct scan *s, struct frame *f, struct ctl *c)
 }
 
 /* switch (condition, body). */
-static int step_switch(struct scan *s, struct frame *f, struct ctl *c)
+static int step_switch(struct sleep_scan *s, struct frame *f, struct ctl *c)
 {
 	struct target *t;
 
@@ -528,7 +528,7 @@ static int step_switch(struct scan *s, struct frame *f, struct ctl *c)
 }
 
 /* What a cleanup.h guard variable opens, once its initialiser ran. */
-static void guard_var(struct scan *s, CXCursor c)
+static void guard_var(struct sleep_scan *s, CXCursor c)
 {
 	char *name = guard_name(c);
 
@@ -551,7 +551,7 @@ static void guard_var(struct scan *s, CXCursor c)
 }
 
 /* Every other node: before its children, then after them. */
-static int step_plain(struct scan *s, struct frame *f)
+static int step_plain(struct sleep_scan *s, struct frame *f)
 {
 	struct target *t;
 	struct label *l;
@@ -622,7 +622,7 @@ static int step_plain(struct scan *s, struct frame *f)
 }
 
 /* The frame's next step; 0 when it is done. */
-static int step(struct scan *s, struct walker *w, struct frame *f)
+static int step(struct sleep_scan *s, struct walker *w, struct frame *f)
 {
 	struct ctl *c = f->ctl >= 0 ? &w->c[f->ctl] : NULL;
 
@@ -647,7 +647,7 @@ static int step(struct scan *s, struct walker *w, struct frame *f)
 }
 
 /* Walk node c, of span sp: a primitive macro at once, else a frame. */
-static void enter(struct scan *s, struct walker *w, CXCursor c,
+static void enter(struct sleep_scan *s, struct walker *w, CXCursor c,
 		  struct span sp)
 {
 	struct fe_kids k = fe_kids(c);
@@ -660,10 +660,7 @@ static void enter(struct scan *s, struct walker *w, CXCursor c,
 		do_prim(s, c, m, m->p);
 		return;
 	}
-	if (w->n == w->cap) {
-		w->cap = w->cap ? 2 * w->cap : 64;
-		w->f = xrealloc(w->f, w->cap * sizeof(*w->f));
-	}
+	ARRAY_GROW(w->f, w->cap, w->n + 1, 64);
 	f = &w->f[w->n++];
 	f->c = c;
 	f->kind = kind;
@@ -674,17 +671,14 @@ static void enter(struct scan *s, struct walker *w, CXCursor c,
 	if (kind == CXCursor_IfStmt || kind == CXCursor_ConditionalOperator ||
 	    kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt ||
 	    kind == CXCursor_DoStmt || kind == CXCursor_SwitchStmt) {
-		if (w->nc == w->capc) {
-			w->capc = w->capc ? 2 * w->capc : 16;
-			w->c = xrealloc(w->c, w->capc * sizeof(*w->c));
-		}
+		ARRAY_GROW(w->c, w->capc, w->nc + 1, 16);
 		memset(&w->c[w->nc], 0, sizeof(w->c[0]));
 		w->c[w->nc].tg = -1;
 		f->ctl = w->nc++;
 	}
 }
 
-void walk_body(struct scan *s, CXCursor body)
+void walk_body(struct sleep_scan *s, CXCursor body)
 {
 	struct walker w = { NULL, 0, 0, NULL, 0, 0 };
 	struct span none = { 0, 0, 0, 0, 0 };

@@ -49,7 +49,7 @@ static void map_grow(struct map *m)
 {
 	struct map old = *m;
 
-	m->cap = m->cap ? 2 * m->cap : 1024;
+	m->cap = grow_cap(m->cap, m->cap + 1, 1024, sizeof(*m->key));
 	m->key = xcalloc(m->cap, sizeof(*m->key));
 	m->val = xcalloc(m->cap, sizeof(*m->val));
 	m->n = 0;
@@ -557,10 +557,7 @@ static int drop_from(const struct link *lk, int n, int guard)
 		if (!x->is_hook) {
 			if (x->via_call < 0)
 				break;
-			if (k == cap) {
-				cap = cap ? 2 * cap : 16;
-				calls = xrealloc(calls, cap * sizeof(*calls));
-			}
+			ARRAY_GROW(calls, cap, k + 1, 16);
 			calls[k++] = x->via_call;
 		}
 		n = x->next;

@@ -565,11 +565,8 @@ static enum CXChildVisitResult kids_cb(CXCursor c, CXCursor parent,
 	struct kids_acc *a = data;
 
 	(void)parent;
-	if (a->k.n == a->cap) {
-		/* Doubling: a block of 100,000 statements is no quadratic. */
-		a->cap = a->cap ? 2 * a->cap : 4;
-		a->k.v = xrealloc(a->k.v, a->cap * sizeof(*a->k.v));
-	}
+	/* Doubling: a block of 100,000 statements is no quadratic. */
+	ARRAY_GROW(a->k.v, a->cap, a->k.n + 1, 4);
 	a->k.v[a->k.n++] = c;
 	return CXChildVisit_Continue;
 }

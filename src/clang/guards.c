@@ -9,10 +9,7 @@
 static void push(struct conds *c, unsigned line, enum cond_kind kind,
 		 char *expr)
 {
-	if (c->n == c->cap) {
-		c->cap = c->cap ? c->cap * 2 : 32;
-		c->v = xrealloc(c->v, c->cap * sizeof(*c->v));
-	}
+	ARRAY_GROW(c->v, c->cap, c->n + 1, 32);
 	c->v[c->n].line = line;
 	c->v[c->n].kind = kind;
 	c->v[c->n].expr = expr;

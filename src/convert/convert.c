@@ -57,22 +57,6 @@ void convert_classify(struct cfile *f, const struct site *s)
 		hit->kind = kind;
 }
 
-static void report(const struct cfile *f, const struct use *u,
-		   const char *level, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static void report(const struct cfile *f, const struct use *u,
-		   const char *level, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s:%u:%u: %s: ", f->rel, u->line, u->col + 1, level);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
 static int unparsed(struct cfile *f, const struct table *t)
 {
 	const struct use *first = NULL;
@@ -80,10 +64,10 @@ static int unparsed(struct cfile *f, const struct table *t)
 	int n = 0;
 
 	if (f->spatch_failed) {
-		fprintf(stderr, "%s: error: spatch failed on this file (%s); "
-			"skipped, nothing in it converted; check that it "
-			"compiles [parse-error]\n", f->rel,
-			f->why ? f->why : "no message");
+		error_at(f->rel, 0, "spatch failed on this file (%s); "
+			 "skipped, nothing in it converted; check that it "
+			 "compiles [parse-error]",
+			 f->why ? f->why : "no message");
 		return 1;
 	}
 	for (int i = 0; i < f->scan.n; i++) {
@@ -95,10 +79,10 @@ static int unparsed(struct cfile *f, const struct table *t)
 	if (!n)
 		return 0;
 	more = n > 1 ? xasprintf(" (and %d more uses)", n - 1) : xstrdup("");
-	report(f, first, "error", "spatch could not parse the code around "
-	       "%s->%s%s; file skipped, nothing in it converted; check "
-	       "that it compiles [parse-error]", t->pointer, first->member,
-	       more);
+	diag_at(f->rel, first->line, first->col + 1, "error",
+		"spatch could not parse the code around %s->%s%s; file "
+		"skipped, nothing in it converted; check that it compiles "
+		"[parse-error]", t->pointer, first->member, more);
 	free(more);
 	return 1;
 }
@@ -111,9 +95,9 @@ static void add_include(struct cfile *f, const char *incname)
 	if (!at)
 		at = f->scan.after_any_include;
 	if (!at) {
-		fprintf(stderr, "%s:1:1: warning: converted calls need "
-			"<%s> and the file has no #include to put it after; "
-			"add it by hand [missing-include]\n", f->rel, incname);
+		diag_at(f->rel, 1, 1, "warning", "converted calls need <%s> "
+			"and the file has no #include to put it after; add it "
+			"by hand [missing-include]", incname);
 		return;
 	}
 	line = xasprintf("%s#include <%s>\n",
@@ -139,14 +123,16 @@ void convert_file(struct cfile *f, const struct table *t,
 			f->converted++;
 		} else if (!strcmp(u->kind, "call") ||
 			   !strcmp(u->kind, "unknown")) {
-			report(f, u, "warning", "%s->%s() is not a hook of "
-			       "struct %s; left alone [unknown-hook]",
-			       t->pointer, u->member, m->struct_name);
+			diag_at(f->rel, u->line, u->col + 1, "warning",
+				"%s->%s() is not a hook of struct %s; left "
+				"alone [unknown-hook]", t->pointer, u->member,
+				m->struct_name);
 			f->unknown++;
 		} else if (!strcmp(u->kind, "direct")) {
-			report(f, u, "warning", "%s->%s used as a value, not "
-			       "called; not rewritten [direct-ops-use]",
-			       t->pointer, u->member);
+			diag_at(f->rel, u->line, u->col + 1, "warning",
+				"%s->%s used as a value, not called; not "
+				"rewritten [direct-ops-use]", t->pointer,
+				u->member);
 			f->direct++;
 		}
 	}

@@ -15,7 +15,7 @@ struct cfile {
 	char *text;
 	size_t len;
 	long long mtime_ns;	/* when it was read: to notice a change */
-	struct scan scan;
+	struct lex_scan scan;
 	int spatch_failed;
 	char *why;		/* spatch's complaint when it failed */
 	/* results */

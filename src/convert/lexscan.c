@@ -147,7 +147,7 @@ struct state {
 	struct lx x;
 	const char *pointer;
 	const char *incname;
-	struct scan *s;
+	struct lex_scan *s;
 	char *stack;		/* enum cond per open conditional */
 	int depth, cap;
 	int skipping;		/* inside the live branch of an #if 0 */
@@ -155,10 +155,7 @@ struct state {
 
 static void push(struct state *st, enum cond c)
 {
-	if (st->depth == st->cap) {
-		st->cap = st->cap ? 2 * st->cap : 16;
-		st->stack = xrealloc(st->stack, st->cap);
-	}
+	ARRAY_GROW(st->stack, st->cap, st->depth + 1, 16);
 	st->stack[st->depth++] = c;
 }
 
@@ -255,10 +252,7 @@ static void try_use(struct state *st, size_t start, unsigned line,
 	n = read_ident(&y);
 	if (!n)
 		return;
-	if (st->s->n == st->s->cap) {
-		st->s->cap = st->s->cap ? 2 * st->s->cap : 16;
-		st->s->v = xrealloc(st->s->v, st->s->cap * sizeof(*u));
-	}
+	ARRAY_GROW(st->s->v, st->s->cap, st->s->n + 1, 16);
 	u = &st->s->v[st->s->n++];
 	memset(u, 0, sizeof(*u));
 	u->off = start;
@@ -272,7 +266,7 @@ static void try_use(struct state *st, size_t start, unsigned line,
 }
 
 void lexscan(const char *text, size_t len, const char *pointer,
-	     const char *incname, struct scan *s)
+	     const char *incname, struct lex_scan *s)
 {
 	struct state st = { .x = { text, len, 0, 1, 0 }, .pointer = pointer,
 			    .incname = incname, .s = s };
@@ -350,7 +344,7 @@ void lexscan(const char *text, size_t len, const char *pointer,
 	free(st.stack);
 }
 
-void scan_free(struct scan *s)
+void scan_free(struct lex_scan *s)
 {
 	for (int i = 0; i < s->n; i++)
 		free(s->v[i].member);

@@ -22,7 +22,7 @@ struct use {
 	const char *kind;	/* set by convert: spatch's classification */
 };
 
-struct scan {
+struct lex_scan {
 	struct use *v;
 	int n, cap;
 	/* Offset just past the last unconditional #include <linux/...>
@@ -38,7 +38,7 @@ struct scan {
  * wrapper header ("linux/security.h").
  */
 void lexscan(const char *text, size_t len, const char *pointer,
-	     const char *incname, struct scan *s);
-void scan_free(struct scan *s);
+	     const char *incname, struct lex_scan *s);
+void scan_free(struct lex_scan *s);
 
 #endif /* HOOKWRAP_LEXSCAN_H */

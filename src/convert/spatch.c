@@ -61,10 +61,7 @@ int spatch_found(const char *prog)
 
 static void enqueue(struct pool *p, int first, int n)
 {
-	if (p->tail == p->cap) {
-		p->cap = p->cap ? 2 * p->cap : 64;
-		p->queue = xrealloc(p->queue, p->cap * sizeof(*p->queue));
-	}
+	ARRAY_GROW(p->queue, p->cap, p->tail + 1, 64);
 	p->queue[p->tail].first = first;
 	p->queue[p->tail].n = n;
 	p->tail++;
@@ -173,10 +170,7 @@ static void parse_output(const char *path, struct sites *out)
 		}
 		if (k > 2)
 			continue;
-		if (out->n == out->cap) {
-			out->cap = out->cap ? 2 * out->cap : 64;
-			out->v = xrealloc(out->v, out->cap * sizeof(*st));
-		}
+		ARRAY_GROW(out->v, out->cap, out->n + 1, 64);
 		st = &out->v[out->n++];
 		st->kind = xstrdup(f[1]);
 		st->file = xstrdup(f[2]);

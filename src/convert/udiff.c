@@ -15,10 +15,7 @@
 
 void edits_add(struct edits *e, size_t off, size_t end, const char *text)
 {
-	if (e->n == e->cap) {
-		e->cap = e->cap ? 2 * e->cap : 16;
-		e->v = xrealloc(e->v, e->cap * sizeof(*e->v));
-	}
+	ARRAY_GROW(e->v, e->cap, e->n + 1, 16);
 	e->v[e->n].off = off;
 	e->v[e->n].end = end;
 	e->v[e->n].text = xstrdup(text);
@@ -92,10 +89,7 @@ static void split_lines(struct lines *l, const char *t, size_t len)
 	for (size_t i = 0; i < len; ) {
 		const char *nl = memchr(t + i, '\n', len - i);
 
-		if (l->n + 2 > cap) {
-			cap *= 2;
-			l->start = xrealloc(l->start, cap * sizeof(*l->start));
-		}
+		ARRAY_GROW(l->start, cap, l->n + 2, 64);
 		l->start[l->n++] = i;
 		i = nl ? (size_t)(nl - t) + 1 : len;
 	}

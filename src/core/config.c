@@ -284,10 +284,7 @@ void override_set(struct overrides *o, const char *hook, const char *value)
 			return;
 		}
 	}
-	if (o->n == o->cap) {
-		o->cap = o->cap ? o->cap * 2 : 8;
-		o->v = xrealloc(o->v, o->cap * sizeof(*o->v));
-	}
+	ARRAY_GROW(o->v, o->cap, o->n + 1, 8);
 	o->v[o->n].hook = xstrdup(hook);
 	o->v[o->n].value = xstrdup(value);
 	o->n++;

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,20 @@ void *xrealloc(void *p, size_t n)
 	if (!p)
 		die("out of memory");
 	return p;
+}
+
+size_t grow_cap(size_t cap, size_t need, size_t init, size_t elem)
+{
+	if (!cap)
+		cap = init ? init : 1;
+	while (cap < need) {
+		if (cap > SIZE_MAX / 2)
+			die("out of memory");
+		cap *= 2;
+	}
+	if (elem && cap > SIZE_MAX / elem)
+		die("out of memory");
+	return cap;
 }
 
 char *xstrdup(const char *s)
@@ -88,9 +103,11 @@ void die(const char *fmt, ...)
 }
 
 static void vreport(const char *kind, const char *file, unsigned line,
-		    const char *fmt, va_list ap)
+		    unsigned col, const char *fmt, va_list ap)
 {
-	if (file && line)
+	if (file && col)
+		fprintf(stderr, "%s:%u:%u: %s: ", file, line, col, kind);
+	else if (file && line)
 		fprintf(stderr, "%s:%u: %s: ", file, line, kind);
 	else if (file)
 		fprintf(stderr, "%s: %s: ", file, kind);
@@ -105,7 +122,7 @@ void error_at(const char *file, unsigned line, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport("error", file, line, fmt, ap);
+	vreport("error", file, line, 0, fmt, ap);
 	va_end(ap);
 }
 
@@ -114,16 +131,23 @@ void warning_at(const char *file, unsigned line, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport("warning", file, line, fmt, ap);
+	vreport("warning", file, line, 0, fmt, ap);
+	va_end(ap);
+}
+
+void diag_at(const char *file, unsigned line, unsigned col, const char *kind,
+	     const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(kind, file, line, col, fmt, ap);
 	va_end(ap);
 }
 
 void strv_push_owned(struct strv *sv, char *s)
 {
-	if (sv->n + 1 >= sv->cap) {
-		sv->cap = sv->cap ? sv->cap * 2 : 8;
-		sv->v = xrealloc(sv->v, sv->cap * sizeof(*sv->v));
-	}
+	ARRAY_GROW(sv->v, sv->cap, sv->n + 2, 8);	/* and the NULL */
 	sv->v[sv->n++] = s;
 	sv->v[sv->n] = NULL;
 }
@@ -169,11 +193,7 @@ void strv_split(struct strv *sv, const char *s)
 
 void sb_addn(struct sbuf *sb, const char *s, size_t n)
 {
-	if (sb->len + n + 1 > sb->cap) {
-		while (sb->len + n + 1 > sb->cap)
-			sb->cap = sb->cap ? sb->cap * 2 : 64;
-		sb->buf = xrealloc(sb->buf, sb->cap);
-	}
+	ARRAY_GROW(sb->buf, sb->cap, sb->len + n + 1, 64);
 	memcpy(sb->buf + sb->len, s, n);
 	sb->len += n;
 	sb->buf[sb->len] = '\0';

@@ -13,6 +13,31 @@ extern const char *progname;
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t m);
 void *xrealloc(void *p, size_t n);
+
+/*
+ * Growable arrays, one way for all of them.  ARRAY_GROW(p, cap, need,
+ * init) makes room for at least need elements in the array p of
+ * capacity cap (any integer type): the capacity doubles, from init when
+ * it is 0, until need fits.  Dies like xrealloc when the size overflows
+ * size_t or cap's type.  grow_cap() is the capacity arithmetic alone
+ * (for a table that is rebuilt rather than realloc'ed).
+ */
+size_t grow_cap(size_t cap, size_t need, size_t init, size_t elem);
+#define ARRAY_GROW(p, cap, need, init)					\
+	do {								\
+		if ((size_t)(need) > (size_t)(cap)) {			\
+			size_t grow_n_ =				\
+				grow_cap((cap), (need), (init),		\
+					 sizeof(*(p)));			\
+			__typeof__(cap) grow_c_ = grow_n_;		\
+									\
+			if ((size_t)grow_c_ != grow_n_)			\
+				die("out of memory");			\
+			(p) = xrealloc((p), grow_n_ * sizeof(*(p)));	\
+			(cap) = grow_c_;				\
+		}							\
+	} while (0)
+
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -25,6 +50,9 @@ void error_at(const char *file, unsigned line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void warning_at(const char *file, unsigned line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* Print "file:line:col: kind: ..." (gcc style, col from 1) to stderr. */
+void diag_at(const char *file, unsigned line, unsigned col, const char *kind,
+	     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* A growable vector of owned strings. */
 struct strv {

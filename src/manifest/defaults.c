@@ -16,7 +16,7 @@ struct found {
 	CXCursor fn;		/* the FunctionDecl referenced */
 };
 
-struct scan {
+struct defaults_scan {
 	const struct table *t;
 	struct parsed *p;
 	struct found *v;
@@ -24,7 +24,7 @@ struct scan {
 	int tables;		/* initialisers and assignments seen */
 };
 
-static void record(struct scan *s, CXCursor field, CXCursor value)
+static void record(struct defaults_scan *s, CXCursor field, CXCursor value)
 {
 	CXCursor fn;
 
@@ -43,10 +43,7 @@ static void record(struct scan *s, CXCursor field, CXCursor value)
 				free(member);	/* first one in the file wins */
 				return;
 			}
-		if (s->n == s->cap) {
-			s->cap = s->cap ? s->cap * 2 : 64;
-			s->v = xrealloc(s->v, s->cap * sizeof(*s->v));
-		}
+		ARRAY_GROW(s->v, s->cap, s->n + 1, 64);
 		s->v[s->n].member = member;
 		s->v[s->n].fn = fn;
 		s->n++;
@@ -54,7 +51,7 @@ static void record(struct scan *s, CXCursor field, CXCursor value)
 }
 
 struct init_ctx {
-	struct scan *s;
+	struct defaults_scan *s;
 	CXCursor *fields;
 	int nfields, index;
 };
@@ -112,7 +109,7 @@ static enum CXChildVisitResult init_cb(CXCursor c, CXCursor parent,
  * cap_ptrace"), or one nested in another initialiser (LSM_HOOK_INIT's
  * ".hook = { .capable = cap_capable }").
  */
-static void scan_initialiser(struct scan *s, CXCursor list)
+static void scan_initialiser(struct defaults_scan *s, CXCursor list)
 {
 	CXType type = clang_getCanonicalType(clang_getCursorType(list));
 	struct init_ctx ic = { s, NULL, 0, 0 };
@@ -124,7 +121,7 @@ static void scan_initialiser(struct scan *s, CXCursor list)
 	free(ic.fields);
 }
 
-static void scan_assignment(struct scan *s, CXCursor op)
+static void scan_assignment(struct defaults_scan *s, CXCursor op)
 {
 	CXCursor kids[2];
 	struct {
@@ -155,7 +152,7 @@ static void scan_assignment(struct scan *s, CXCursor op)
 static enum CXChildVisitResult scan_cb(CXCursor c, CXCursor parent,
 				       CXClientData data)
 {
-	struct scan *s = data;
+	struct defaults_scan *s = data;
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
@@ -437,7 +434,7 @@ static int scan_file(struct frontend *fe, struct manifest *m,
 		     const char *rel)
 {
 	struct parsed p;
-	struct scan s = { fe->t, &p, NULL, 0, 0, 0 };
+	struct defaults_scan s = { fe->t, &p, NULL, 0, 0, 0 };
 
 	if (fe_parse(fe, rel, &p))
 		return -1;

@@ -94,10 +94,7 @@ int manifest_build(const struct table *t, const char *tree,
 
 struct hook *manifest_add(struct manifest *m)
 {
-	if (m->n == m->cap) {
-		m->cap = m->cap ? m->cap * 2 : 64;
-		m->hooks = xrealloc(m->hooks, m->cap * sizeof(*m->hooks));
-	}
+	ARRAY_GROW(m->hooks, m->cap, m->n + 1, 64);
 	memset(&m->hooks[m->n], 0, sizeof(m->hooks[0]));
 	return &m->hooks[m->n++];
 }

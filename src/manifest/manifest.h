@@ -1,7 +1,8 @@
 /*
  * manifest.h - the hook manifest: one row per hook of the table, in
- * struct order.  Built from the tree (hooks.c, defaults.c), written and
- * read as TSV (manifest.c); everything downstream reads this.
+ * struct order.  Built from the tree (manifest.c, hooks.c, defaults.c),
+ * written and read as TSV (manifest_tsv.c); everything downstream reads
+ * this.
  */
 #ifndef HOOKWRAP_MANIFEST_H
 #define HOOKWRAP_MANIFEST_H

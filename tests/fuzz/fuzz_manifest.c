@@ -1,6 +1,6 @@
 /*
  * fuzz_manifest.c - the manifest's TSV form, manifest_parse_tsv()
- * (src/manifest_tsv.c): any bytes as a --manifest file or a cache
+ * (src/manifest/manifest_tsv.c): any bytes as a --manifest file or a cache
  * file.  What it accepts must survive the round trip the manifest cache
  * makes (checker/mcache.c): written back with manifest_write_tsv(), the
  * text reads again, to the same text.

@@ -19,13 +19,18 @@ LLVM_LIB    := $(shell $(LLVM_CONFIG) --libdir 2>/dev/null || echo /usr/lib/llvm
 CC       ?= gcc
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Werror=implicit-function-declaration
-CPPFLAGS += -D_GNU_SOURCE -I$(LLVM_INC) -Isrc
+CPPFLAGS += -D_GNU_SOURCE -I$(LLVM_INC) -Isrc -I.
 LDFLAGS  += -L$(LLVM_LIB) -Wl,-rpath,$(LLVM_LIB)
 LDLIBS   += -lclang -lsqlite3 -ljson-c
 
-SRC_CORE := $(filter-out src/main.c,$(wildcard src/*.c))
-SRC      := src/main.c $(SRC_CORE) $(wildcard checker/*.c)
-HDRS     := $(wildcard src/*.h checker/*.h)
+# One folder per stage of the data flow (docs/architecture.md), in its
+# order: a folder's files include headers of the folders before it only.
+STAGES   := src/core src/clang src/manifest src/header src/convert \
+	    checker/input checker checker/sleep checker/rules src/cmd
+# Everything but main(): also linked into the fuzz harnesses.
+SRC_LIB  := $(filter-out src/cmd/main.c,$(foreach d,$(STAGES),$(wildcard $(d)/*.c)))
+SRC      := src/cmd/main.c $(SRC_LIB)
+HDRS     := $(foreach d,$(STAGES),$(wildcard $(d)/*.h))
 
 # SANITIZE=1: the same program with AddressSanitizer and UBSan (any
 # report fatal), built apart in build-san/ so that it never mixes with
@@ -82,8 +87,7 @@ FUZZ_CFLAGS := -g -O1 -std=gnu11 -Wall -Wextra -Wno-string-concatenation \
 	       $(FUZZ_SAN)
 FUZZERS     := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BINS   := $(FUZZERS:%=build-fuzz/fuzz_%)
-FUZZ_OBJ    := $(SRC_CORE:%.c=build-fuzz/%.o) \
-	       $(patsubst %.c,build-fuzz/%.o,$(wildcard checker/*.c))
+FUZZ_OBJ    := $(SRC_LIB:%.c=build-fuzz/%.o)
 
 fuzz: $(FUZZ_BINS)
 ifneq ($(FUZZ_RUNS),)
@@ -100,7 +104,7 @@ build-fuzz/libhookwrap.a: $(FUZZ_OBJ)
 	ar rcs $@ $(FUZZ_OBJ)
 
 build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h build-fuzz/libhookwrap.a
-	$(FUZZ_CC) $(CPPFLAGS) -Ichecker $(FUZZ_CFLAGS) -fsanitize=fuzzer \
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer \
 		$(LDFLAGS) -o $@ $< build-fuzz/libhookwrap.a $(LDLIBS)
 
 clean:

@@ -2,10 +2,12 @@
  * check.h - "hookwrap check": the checker's shared types.
  *
  * The checker is laid out the way smatch is: a front end that takes a
- * compiler's command line one translation unit at a time (cmd_check.c,
- * flags.c, compdb.c, patch.c), an engine that parses the unit with
- * libclang and walks it (walk.c), one file per rule (check_*.c, listed
- * once in rules.c), and an output layer (output.c, sarif.c).
+ * compiler's command line one translation unit at a time
+ * (src/cmd/cmd_check.c; checker/input/: flags.c, compdb.c, patch.c;
+ * checker/run.c, unit.c), an engine that parses the unit with libclang
+ * and walks it (walk.c, where.c, text.c), one file per rule
+ * (checker/rules/check_*.c, listed once in rules.c), and an output layer
+ * (output.c: gcc, JSON and SARIF).
  *
  * A rule sees the unit through hooks: every use of the table pointer,
  * or of a symbol the table description calls internal, arrives as a
@@ -19,9 +21,9 @@
 #include <clang-c/Index.h>
 #include <stdio.h>
 
-#include "manifest.h"
-#include "table.h"
-#include "util.h"
+#include "manifest/manifest.h"
+#include "core/table.h"
+#include "core/util.h"
 
 struct check_ctx;
 
@@ -113,7 +115,7 @@ struct check_ctx {
 	/* Path rewriting: a shadow tree prints as the real one. */
 	const char *shadow;	/* absolute shadow root, or NULL */
 	const struct added_lines *only;	/* report only these lines */
-	/* Per-unit caches (walk.c). */
+	/* Per-unit caches (walk.c, where.c). */
 	void *walk;
 	const char *db;		/* --db: the facts database, or NULL */
 	int failed;		/* a rule could not do its job (exit 2) */
@@ -128,6 +130,13 @@ struct finding *last_finding(struct check_ctx *cx);
 void findings_sort(struct findings *f, int from);
 void findings_free(struct findings *f);
 void where_free(struct where *w);
+
+/*
+ * where.c: the tree-relative path of the absolute path abs (malloc'd):
+ * abs less the shadow root or, failing that, the tree's root (either
+ * may be NULL); NULL when abs is under neither.
+ */
+char *tree_rel(const char *shadow, const char *tree_abs, const char *abs);
 
 /*
  * suppress.c: does a "hookwrap: ignore [RULE...]" comment on the line or
@@ -148,11 +157,11 @@ void out_sarif(FILE *fp, const struct findings *f, const char *tree_uri);
 /* JSON string, quoted and escaped. */
 void json_str(FILE *fp, const char *s);
 
-/* Note on stderr: "file:line:col: note: ..." (gcc style). */
+/* findings.c: note on stderr: "file:line:col: note: ..." (gcc style). */
 void note_at(const char *file, unsigned line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Edit distance, for "did you mean". */
+/* findings.c: edit distance, for "did you mean". */
 int edit_distance(const char *a, const char *b);
 
 #endif /* HOOKWRAP_CHECK_H */

@@ -3,8 +3,8 @@
  * (a header's finding is the same finding in every unit that includes
  * it), filtered to a patch's added lines in review mode.
  */
-#include "check.h"
-#include "patch.h"
+#include "checker/check.h"
+#include "checker/input/patch.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -46,10 +46,7 @@ void report(struct check_ctx *cx, const struct rule *rule,
 			return;
 		}
 	}
-	if (out->n == out->cap) {
-		out->cap = out->cap ? 2 * out->cap : 32;
-		out->v = xrealloc(out->v, out->cap * sizeof(*out->v));
-	}
+	ARRAY_GROW(out->v, out->cap, out->n + 1, 32);
 	f = &out->v[out->n++];
 	memset(f, 0, sizeof(*f));
 	f->rule = rule;

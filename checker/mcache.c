@@ -10,9 +10,9 @@
  * manifest's 'inputs', collected by the front end, not listed here)
  * with its stamp.  It is used only while every stamp still holds.
  */
-#include "atomicio.h"
-#include "setup.h"
-#include "version.h"
+#include "core/atomicio.h"
+#include "checker/setup.h"
+#include "core/version.h"
 
 #include <errno.h>
 #include <stdint.h>

@@ -3,7 +3,7 @@
  * kbuild logs and grep read it), as JSON, and as SARIF 2.1.0 for code
  * review tools.  The SARIF shape is described in docs/checker.md.
  */
-#include "check.h"
+#include "checker/check.h"
 
 #include <stdint.h>
 #include <string.h>

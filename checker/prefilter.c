@@ -9,8 +9,8 @@
  * rules about where hooks are called (sleep-in-atomic-hook).  #if is
  * not evaluated, so the answer errs on the side of parsing.
  */
-#include "prefilter.h"
-#include "walk.h"
+#include "checker/prefilter.h"
+#include "checker/walk.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -216,10 +216,7 @@ static struct scanned *scan(const char *path)
 	if (sc)
 		return sc;
 	slots[slot] = ncache + 1;
-	if (ncache == capcache) {
-		capcache = capcache ? 2 * capcache : 256;
-		cache = xrealloc(cache, capcache * sizeof(*cache));
-	}
+	ARRAY_GROW(cache, capcache, ncache + 1, 256);
 	sc = &cache[ncache++];
 	memset(sc, 0, sizeof(*sc));
 	sc->path = xstrdup(path);
@@ -340,10 +337,7 @@ static void visit(struct pf *pf, const char *path, int is_main)
 			    &pf->dirs);
 		if (!p)
 			continue;
-		if (n == cap) {
-			cap *= 2;
-			st = xrealloc(st, cap * sizeof(*st));
-		}
+		ARRAY_GROW(st, cap, n + 1, 1);
 		if (enter(pf, p, 0, &st[n]))
 			n++;
 		free(p);

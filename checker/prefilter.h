@@ -6,7 +6,7 @@
 #ifndef HOOKWRAP_PREFILTER_H
 #define HOOKWRAP_PREFILTER_H
 
-#include "manifest.h"
+#include "manifest/manifest.h"
 
 struct prefilter_in {
 	const struct table *t;

@@ -6,7 +6,7 @@
 #ifndef HOOKWRAP_SETUP_H
 #define HOOKWRAP_SETUP_H
 
-#include "manifest.h"
+#include "manifest/manifest.h"
 
 /*
  * The tree a file belongs to: the nearest directory at or above the

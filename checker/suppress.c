@@ -10,7 +10,7 @@
  * also keep their older mark, "hookwrap: sleep-ok".  A file that cannot
  * be read silences nothing.
  */
-#include "check.h"
+#include "checker/check.h"
 
 #include <string.h>
 

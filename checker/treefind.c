@@ -1,5 +1,5 @@
 /* treefind.c - the tree a checked file belongs to (kbuild runs us there). */
-#include "setup.h"
+#include "checker/setup.h"
 
 #include <limits.h>
 #include <string.h>

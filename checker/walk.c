@@ -1,283 +1,18 @@
 /*
  * walk.c - the checker's engine.  One unit at a time: classify the files
- * it reads (report on them or not), note the macro expansions in those
- * files, then walk the declarations of those files with a stack of
- * ancestors so that each reference to the table pointer can be told
- * apart: a call through a member, a member read, or the pointer itself;
- * references to the table's internals (symbols only its home may use)
- * are handed on the same way.
+ * it reads (report on them or not) and note the macro expansions in
+ * those files (where.c), then walk the declarations of those files with
+ * a stack of ancestors so that each reference to the table pointer can
+ * be told apart: a call through a member, a member read, or the pointer
+ * itself; references to the table's internals (symbols only its home
+ * may use) are handed on the same way.
  */
-#include "walk.h"
-#include "frontend.h"
+#include "checker/walk_int.h"
+#include "clang/frontend.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct wfile {
-	CXFile f;
-	int report;		/* findings here are shown */
-	int mentions;		/* its text names the pointer or an internal */
-	char *rel;		/* tree-relative, or NULL */
-	char *shown;		/* path to print */
-};
-
-struct mexp {
-	CXFile f;
-	unsigned start, end;	/* offsets of the expansion in f */
-	char *name;
-	char *def;		/* "file:line" of the definition */
-	int home;		/* defined in an allowed file: its API */
-};
-
-struct udiag {
-	CXFile f;
-	unsigned off;
-};
-
-struct walk {
-	struct check_ctx *cx;
-	struct walk_result *res;
-	struct wfile *files;
-	int nfiles, capfiles;
-	int last;
-	struct mexp *mexp;
-	int nmexp, capmexp;
-	struct udiag *ud;
-	int nud, capud;
-	CXCursor *stack;
-	int depth, capstack;
-	char *function;
-};
-
-int ident_char(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9');
-}
-
-/* Is word[0..n) in text at the start of an identifier (and its end)? */
-static int has_ident(const char *text, size_t len, const char *word,
-		     size_t n, int whole)
-{
-	const char *p = text, *end = text + len;
-
-	while (p + n <= end) {
-		const char *hit = memmem(p, end - p, word, n);
-
-		if (!hit)
-			return 0;
-		if (!(hit > text && ident_char(hit[-1])) &&
-		    !(whole && hit + n < end && ident_char(hit[n])))
-			return 1;
-		p = hit + 1;
-	}
-	return 0;
-}
-
-int text_has_word(const char *text, size_t len, const char *word)
-{
-	return has_ident(text, len, word, strlen(word), 1);
-}
-
-int text_names_table(const struct table *t, const char *text, size_t len)
-{
-	if (text_has_word(text, len, t->pointer))
-		return 1;
-	for (int i = 0; i < t->internal.n; i++) {
-		const char *e = t->internal.v[i];
-		size_t n = strlen(e);
-		int prefix = e[n - 1] == '*';
-
-		if (has_ident(text, len, e, n - prefix, !prefix))
-			return 1;
-	}
-	return 0;
-}
-
-/* The tree-relative path of an absolute path, or NULL. */
-static char *tree_rel(const struct check_ctx *cx, const char *abs)
-{
-	const char *roots[2] = { cx->shadow, cx->tree_abs };
-
-	for (int i = 0; i < 2; i++) {
-		size_t n;
-
-		if (!roots[i])
-			continue;
-		n = strlen(roots[i]);
-		if (!strncmp(abs, roots[i], n) && abs[n] == '/')
-			return xstrdup(abs + n + 1);
-	}
-	return NULL;
-}
-
-static struct wfile *file_info(struct walk *w, CXFile f)
-{
-	struct check_ctx *cx = w->cx;
-	struct wfile *wf;
-	CXString name;
-	const char *path;
-	char *abs;
-	size_t size;
-	const char *text;
-
-	if (!f)
-		return NULL;
-	if (w->last >= 0 && clang_File_isEqual(w->files[w->last].f, f))
-		return &w->files[w->last];
-	for (int i = 0; i < w->nfiles; i++) {
-		if (clang_File_isEqual(w->files[i].f, f)) {
-			w->last = i;
-			return &w->files[i];
-		}
-	}
-	if (w->nfiles == w->capfiles) {
-		w->capfiles = w->capfiles ? 2 * w->capfiles : 64;
-		w->files = xrealloc(w->files, w->capfiles * sizeof(*w->files));
-	}
-	wf = &w->files[w->nfiles];
-	memset(wf, 0, sizeof(*wf));
-	wf->f = f;
-	name = clang_getFileName(f);
-	path = clang_getCString(name);
-	abs = realpath(path, NULL);
-	wf->rel = abs ? tree_rel(cx, abs) : NULL;
-	if (clang_File_isEqual(f, cx->main_file)) {
-		wf->shown = xstrdup(cx->main_shown);
-		if (!wf->rel && cx->main_rel)
-			wf->rel = xstrdup(cx->main_rel);
-		wf->report = !wf->rel || !table_allows(cx->t, wf->rel);
-	} else {
-		/* Headers: those of the tree that may not touch the table. */
-		wf->report = wf->rel && !table_allows(cx->t, wf->rel);
-		if (cx->shadow && wf->rel)
-			wf->shown = xstrdup(wf->rel);
-		else
-			wf->shown = xstrdup(starts_with(path, "./") ? path + 2 :
-					    path);
-	}
-	text = clang_getFileContents(cx->tu, f, &size);
-	wf->mentions = text && text_names_table(cx->t, text, size);
-	free(abs);
-	clang_disposeString(name);
-	w->last = w->nfiles;
-	return &w->files[w->nfiles++];
-}
-
-static void expansion(CXSourceLocation l, CXFile *f, unsigned *line,
-		      unsigned *col, unsigned *off)
-{
-	clang_getExpansionLocation(l, f, line, col, off);
-}
-
-/* Pass one: macro expansions in the files we report on. */
-static enum CXChildVisitResult macros_cb(CXCursor c, CXCursor parent,
-					 CXClientData data)
-{
-	struct walk *w = data;
-	struct wfile *wf;
-	CXSourceRange r;
-	CXFile f;
-	unsigned s, e;
-	struct mexp *m;
-	CXCursor def;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
-		return CXChildVisit_Continue;
-	r = clang_getCursorExtent(c);
-	expansion(clang_getRangeStart(r), &f, NULL, NULL, &s);
-	wf = file_info(w, f);
-	if (!wf || !wf->report)
-		return CXChildVisit_Continue;
-	expansion(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
-	if (w->nmexp == w->capmexp) {
-		w->capmexp = w->capmexp ? 2 * w->capmexp : 64;
-		w->mexp = xrealloc(w->mexp, w->capmexp * sizeof(*w->mexp));
-	}
-	m = &w->mexp[w->nmexp++];
-	m->f = f;
-	m->start = s;
-	m->end = e;
-	m->name = fe_spelling(c);
-	m->def = NULL;
-	m->home = 0;
-	def = clang_getCursorReferenced(c);
-	if (!clang_Cursor_isNull(def)) {
-		CXFile df;
-		unsigned line;
-		struct wfile *dw;
-
-		expansion(clang_getCursorLocation(def), &df, &line, NULL, NULL);
-		dw = file_info(w, df);
-		if (dw)
-			m->def = xasprintf("%s:%u", dw->shown, line);
-		m->home = dw && dw->rel && table_allows(w->cx->t, dw->rel);
-	}
-	return CXChildVisit_Continue;
-}
-
-static const struct mexp *macro_at(const struct walk *w, CXFile f,
-				   unsigned off)
-{
-	for (int i = 0; i < w->nmexp; i++)
-		if (w->mexp[i].start == off &&
-		    clang_File_isEqual(w->mexp[i].f, f))
-			return &w->mexp[i];
-	return NULL;
-}
-
-/*
- * Where to report location l: text written in a macro's argument is shown
- * where it is written; text from a macro's body at the expansion, with
- * the macro named.  Returns 0 when the place is not one we report on.
- */
-static int locate(struct walk *w, CXSourceLocation l, struct where *at)
-{
-	CXFile ef, sf;
-	unsigned eline, ecol, eoff, sline, scol, soff;
-	struct wfile *wf;
-	const struct mexp *m;
-	CXFile f;
-	unsigned off;
-
-	expansion(l, &ef, &eline, &ecol, &eoff);
-	clang_getSpellingLocation(l, &sf, &sline, &scol, &soff);
-	memset(at, 0, sizeof(*at));
-	wf = sf ? file_info(w, sf) : NULL;
-	if (wf && wf->report) {
-		f = sf;
-		off = soff;
-		at->line = sline;
-		at->col = scol;
-	} else {
-		wf = file_info(w, ef);
-		if (!wf || !wf->report)
-			return 0;
-		f = ef;
-		off = eoff;
-		at->line = eline;
-		at->col = ecol;
-	}
-	at->file = xstrdup(wf->shown);
-	at->rel = wf->rel ? xstrdup(wf->rel) : NULL;
-	m = macro_at(w, f, off);
-	if (m) {
-		/*
-		 * A macro the table's home defines (LSM_HOOK_INIT, a
-		 * registration helper) is part of its interface, like a
-		 * wrapper: what it expands to is not the caller's doing.
-		 */
-		if (m->home) {
-			where_free(at);
-			return 0;
-		}
-		at->macro = xstrdup(m->name);
-		at->macro_def = m->def ? xstrdup(m->def) : NULL;
-	}
-	return 1;
-}
 
 static int is_wrapping(CXCursor c)
 {
@@ -463,7 +198,7 @@ static void table_ref(struct walk *w, CXCursor c)
 				r.context = "assigned";
 		}
 	} else {
-		expansion(clang_getCursorLocation(c), &f, NULL, NULL, &off);
+		walk_expansion(clang_getCursorLocation(c), &f, NULL, NULL, &off);
 		if (udiag_near(w, f, off))
 			return;		/* unknown-hook reports it */
 		r.kind = REF_POINTER;
@@ -471,7 +206,7 @@ static void table_ref(struct walk *w, CXCursor c)
 		r.context = up >= 0 ? pointer_context(w, up, below) : "used";
 	}
 	/* Shown where the expression starts: at the pointer's name. */
-	if (locate(w, clang_getCursorLocation(c), &r.at)) {
+	if (walk_locate(w, clang_getCursorLocation(c), &r.at)) {
 		if (r.at.macro)
 			r.has_fix = 0;
 		dispatch(w, &r);
@@ -492,9 +227,9 @@ static int declared_home(struct walk *w, CXCursor ref)
 		CXFile f;
 		struct wfile *wf;
 
-		expansion(clang_getCursorLocation(decl[i]), &f, NULL, NULL,
+		walk_expansion(clang_getCursorLocation(decl[i]), &f, NULL, NULL,
 			  NULL);
-		wf = file_info(w, f);
+		wf = walk_file_info(w, f);
 		if (wf && wf->rel && table_internal_home(w->cx->t, wf->rel))
 			return 1;
 	}
@@ -524,7 +259,7 @@ static void internal_ref(struct walk *w, CXCursor c, const char *name)
 		r.context = "accessed";
 	else
 		r.context = pointer_context(w, up, below);
-	if (locate(w, clang_getCursorLocation(c), &r.at) &&
+	if (walk_locate(w, clang_getCursorLocation(c), &r.at) &&
 	    !(r.at.rel && table_internal_home(w->cx->t, r.at.rel)))
 		dispatch(w, &r);
 	where_free(&r.at);
@@ -577,10 +312,7 @@ static int enter(struct walk *w, CXCursor c, struct wnode *n)
 		n->saved = w->function;
 		w->function = fe_spelling(c);
 	}
-	if (w->depth == w->capstack) {
-		w->capstack = w->capstack ? 2 * w->capstack : 64;
-		w->stack = xrealloc(w->stack, w->capstack * sizeof(*w->stack));
-	}
+	ARRAY_GROW(w->stack, w->capstack, w->depth + 1, 64);
 	w->stack[w->depth++] = c;
 	n->k = fe_kids(c);
 	n->next = 0;
@@ -619,10 +351,7 @@ static void walk_tree(struct walk *w, CXCursor root)
 			continue;
 		}
 		c = top->k.v[top->next++];
-		if (n == cap) {
-			cap *= 2;
-			st = xrealloc(st, cap * sizeof(*st));
-		}
+		ARRAY_GROW(st, cap, n + 1, 1);
 		if (enter(w, c, &st[n]))
 			n++;
 	}
@@ -641,75 +370,14 @@ static enum CXChildVisitResult decls_cb(CXCursor c, CXCursor parent,
 	(void)parent;
 	if (clang_isPreprocessing(k))
 		return CXChildVisit_Continue;
-	expansion(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
-	wf = file_info(w, f);
+	walk_expansion(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	wf = walk_file_info(w, f);
 	if (!wf || !wf->report)
 		return CXChildVisit_Continue;
 	if (!wf->mentions && !clang_File_isEqual(f, w->cx->main_file))
 		return CXChildVisit_Continue;
 	walk_tree(w, c);
 	return CXChildVisit_Continue;
-}
-
-static int unknown_member_diag(const struct table *t, const char *msg)
-{
-	char *want = xasprintf("' in 'struct %s'", t->struct_name);
-	int hit = starts_with(msg, "no member named '") && strstr(msg, want);
-
-	free(want);
-	return hit;
-}
-
-static void diagnostics(struct walk *w)
-{
-	struct check_ctx *cx = w->cx;
-
-	for (unsigned i = 0, n = clang_getNumDiagnostics(cx->tu); i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(cx->tu, i);
-		CXString s;
-		const char *msg;
-		CXFile f;
-		unsigned line, col, off;
-
-		if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error) {
-			clang_disposeDiagnostic(d);
-			continue;
-		}
-		expansion(clang_getDiagnosticLocation(d), &f, &line, &col,
-			  &off);
-		s = clang_getDiagnosticSpelling(d);
-		msg = clang_getCString(s);
-		if (!f) {
-			/* The driver: a flag clang lacks.  Not the code. */
-		} else if (unknown_member_diag(cx->t, msg)) {
-			struct wfile *wf = file_info(w, f);
-			struct where at;
-
-			if (w->nud == w->capud) {
-				w->capud = w->capud ? 2 * w->capud : 8;
-				w->ud = xrealloc(w->ud,
-						 w->capud * sizeof(*w->ud));
-			}
-			w->ud[w->nud].f = f;
-			w->ud[w->nud++].off = off;
-			if (wf && wf->report &&
-			    locate(w, clang_getDiagnosticLocation(d), &at)) {
-				for (int k = 0; rules[k]; k++)
-					if (rules[k]->on_diag)
-						rules[k]->on_diag(cx, d, &at);
-				where_free(&at);
-			}
-		} else {
-			if (!w->res->errors++) {
-				struct wfile *wf = file_info(w, f);
-
-				w->res->first_error = xasprintf("%s:%u: %s",
-					wf ? wf->shown : "?", line, msg);
-			}
-		}
-		clang_disposeString(s);
-		clang_disposeDiagnostic(d);
-	}
 }
 
 int walk_unit(struct check_ctx *cx, struct walk_result *res)
@@ -723,8 +391,8 @@ int walk_unit(struct check_ctx *cx, struct walk_result *res)
 	w.res = res;
 	w.last = -1;
 	cx->walk = &w;
-	clang_visitChildren(top, macros_cb, &w);
-	diagnostics(&w);
+	clang_visitChildren(top, walk_macros_cb, &w);
+	walk_diagnostics(&w);
 	clang_visitChildren(top, decls_cb, &w);
 	for (int i = 0; rules[i]; i++)
 		if (rules[i]->on_unit)

@@ -6,7 +6,7 @@
 #ifndef HOOKWRAP_WALK_H
 #define HOOKWRAP_WALK_H
 
-#include "check.h"
+#include "checker/check.h"
 
 struct walk_result {
 	int errors;		/* errors libclang gave, not counting ours */

@@ -1,6 +1,6 @@
 #!/bin/bash
 # hookwrap check as kbuild's checker: gcc flags accepted, gcc-only ones
-# dropped (the table in checker/flags.c), the tree found from the
+# dropped (the table in checker/input/flags.c), the tree found from the
 # current directory, the manifest cached; compile_commands.json (-p).
 . "$(dirname "$0")/lib.sh"
 export HOOKWRAP_CACHE_DIR="$OUT/cache"

@@ -9,7 +9,7 @@ T=$(copy_fixture lsm-mini)
 P=$(fixture check)/patches
 cp -r "$T" "$OUT/pristine"
 
-# The shadow goes to $TMPDIR (src/util.c's temp policy): a private one.
+# The shadow goes to $TMPDIR (src/core/util.c's temp policy): a private one.
 mkdir -p "$OUT/tmp"
 TMPDIR="$OUT/tmp" "$HOOKWRAP" check --tree "$T" --patch "$P/raw-call.patch" \
 	>"$OUT/raw.out" 2>"$OUT/raw.err"

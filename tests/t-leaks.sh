@@ -1,6 +1,6 @@
 #!/bin/bash
 # Nothing of hookwrap's own leaks out of it:
-#   - the LIBCLANG_NOTHREADS it sets for libclang (src/bigstack.c) is not
+#   - the LIBCLANG_NOTHREADS it sets for libclang (src/core/bigstack.c) is not
 #     in the environment of the spatch it runs; the user's own is;
 #   - a temporary directory is removed however deep it goes, on a normal
 #     exit and on a signal: review mode's shadow of a patch that creates

@@ -244,34 +244,30 @@ expect_race mixed-refonly \
 # module's obj_alloc (and nothing else) under preempt and rcu, not under
 # refcount or none.  The module is the harness's own source, checked in a
 # copy of the fixture tree whose hookwrap.conf sets the guard.
-if [ -f "$HW/checker/check_sleep_under_guard.c" ]; then
-	for g in preempt rcu refcount none; do
-		copy=$(copy_fixture guard-ops)
-		mkdir -p "$copy/security"
-		cp "$RT/module.c" "$copy/security/guard_module.c"
-		echo "guard = $g" >>"$copy/hookwrap.conf"
-		"$HOOKWRAP" check --no-cache --tree "$copy" -D_GNU_SOURCE \
-			-I"$RT/shim/include" -I"$RT" -I"$copy/include" \
-			"$copy/security/guard_module.c" >"$OUT/check-$g.out" 2>&1
-		n=$(grep -c 'sleep-under-guard' "$OUT/check-$g.out")
-		case $g in
-		preempt | rcu)
-			if [ "$n" = 1 ] && grep -q "hook obj_alloc runs under guard '$g'.*mod_obj_alloc() -> msleep()" \
-				"$OUT/check-$g.out"; then
-				ok "--guard=$g: the checker flags obj_alloc statically"
-			else
-				not_ok "--guard=$g: the checker flags obj_alloc statically" \
-					"$(head -5 "$OUT/check-$g.out")"
-			fi ;;
-		*)
-			if [ "$n" = 0 ]; then
-				ok "--guard=$g: the checker finds no sleep under the guard"
-			else
-				not_ok "--guard=$g: the checker finds no sleep under the guard" \
-					"$(head -5 "$OUT/check-$g.out")"
-			fi ;;
-		esac
-	done
-else
-	echo "# skip: the sleep-under-guard checker is not in this tree yet"
-fi
+for g in preempt rcu refcount none; do
+	copy=$(copy_fixture guard-ops)
+	mkdir -p "$copy/security"
+	cp "$RT/module.c" "$copy/security/guard_module.c"
+	echo "guard = $g" >>"$copy/hookwrap.conf"
+	"$HOOKWRAP" check --no-cache --tree "$copy" -D_GNU_SOURCE \
+		-I"$RT/shim/include" -I"$RT" -I"$copy/include" \
+		"$copy/security/guard_module.c" >"$OUT/check-$g.out" 2>&1
+	n=$(grep -c 'sleep-under-guard' "$OUT/check-$g.out")
+	case $g in
+	preempt | rcu)
+		if [ "$n" = 1 ] && grep -q "hook obj_alloc runs under guard '$g'.*mod_obj_alloc() -> msleep()" \
+			"$OUT/check-$g.out"; then
+			ok "--guard=$g: the checker flags obj_alloc statically"
+		else
+			not_ok "--guard=$g: the checker flags obj_alloc statically" \
+				"$(head -5 "$OUT/check-$g.out")"
+		fi ;;
+	*)
+		if [ "$n" = 0 ]; then
+			ok "--guard=$g: the checker finds no sleep under the guard"
+		else
+			not_ok "--guard=$g: the checker finds no sleep under the guard" \
+				"$(head -5 "$OUT/check-$g.out")"
+		fi ;;
+	esac
+done

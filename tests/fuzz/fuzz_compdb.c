@@ -1,12 +1,12 @@
 /*
  * fuzz_compdb.c - the compile_commands.json reader, compdb_parse()
- * (checker/compdb.c; json-c underneath), and each entry's command line
+ * (checker/input/compdb.c; json-c underneath), and each entry's command line
  * sorted as the checker sorts it (flags_filter, flags_want_m32).  On
  * success every entry must have a file, a directory and a compiler.
  */
 #include "fuzz.h"
-#include "compdb.h"
-#include "flags.h"
+#include "checker/input/compdb.h"
+#include "checker/input/flags.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

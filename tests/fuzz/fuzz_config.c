@@ -1,11 +1,11 @@
 /*
- * fuzz_config.c - hookwrap.conf, table_parse_config() (src/config.c):
+ * fuzz_config.c - hookwrap.conf, table_parse_config() (src/core/config.c):
  * any bytes as the file.  On success the table has what every table
  * needs, and the table's helpers answer for any name without falling
  * over.
  */
 #include "fuzz.h"
-#include "table.h"
+#include "core/table.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -1,5 +1,5 @@
 /*
- * fuzz_flags.c - the kbuild flag table (checker/flags.c): a compiler
+ * fuzz_flags.c - the kbuild flag table (checker/input/flags.c): a compiler
  * command line sorted for libclang.  The fuzzer's bytes are split into
  * words at newlines (kbuild's argv) and, as a whole, as the shell line
  * of a compile_commands.json "command" (flags_split_shell).  Every word
@@ -7,7 +7,7 @@
  * file, or dropped; nothing invented, nothing lost.
  */
 #include "fuzz.h"
-#include "flags.h"
+#include "checker/input/flags.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

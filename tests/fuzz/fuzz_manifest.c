@@ -1,12 +1,12 @@
 /*
  * fuzz_manifest.c - the manifest's TSV form, manifest_parse_tsv()
- * (src/manifest_tsv.c): any bytes as a --manifest file or a cache
+ * (src/manifest/manifest_tsv.c): any bytes as a --manifest file or a cache
  * file.  What it accepts must survive the round trip the manifest cache
  * makes (checker/mcache.c): written back with manifest_write_tsv(), the
  * text reads again, to the same text.
  */
 #include "fuzz.h"
-#include "manifest.h"
+#include "manifest/manifest.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -1,12 +1,12 @@
 /*
  * fuzz_patch.c - review mode's patch reader, patch_parse()
- * (checker/patch_parse.c): any bytes as a patch.  It must return 0 or
+ * (checker/input/patch_parse.c): any bytes as a patch.  It must return 0 or
  * -1, never crash; when it returns 0, every name it hands on must be
  * safe (fuzz_safe_name) and every added line must lie in a hunk's new
  * side.
  */
 #include "fuzz.h"
-#include "patch.h"
+#include "checker/input/patch.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

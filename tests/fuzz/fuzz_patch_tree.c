@@ -1,7 +1,7 @@
 /*
  * fuzz_patch_tree.c - review mode end to end on a small tree: the
  * fuzzer's bytes as the patch file, patch_read() against a tree made
- * once (checker/patch_tree.c, patch.c), then the shadow directory made
+ * once (checker/input/patch_tree.c, patch.c), then the shadow directory made
  * and removed.  What review mode promises is checked after each input:
  *   - every file of the shadow has the text patch_read worked out, and
  *     a deleted file is gone from it;
@@ -11,7 +11,7 @@
  * (out -> ../outside, fs/secret.c -> ../../outside/secret).
  */
 #include "fuzz.h"
-#include "patch.h"
+#include "checker/input/patch.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,0 +1,377 @@
+/*
+ * check_stale_wrapper.c - stale-wrapper: the wrapper header's generated
+ * region out of step with the struct.  The region is compared with what
+ * "hookwrap gen-header" would write now, function by function: a hook
+ * with no wrapper, a wrapper for no hook, a signature that differs, a
+ * stub that disagrees with the defaults.  A header without the markers
+ * is checked for one wrapper per hook only.
+ */
+#include "checker/check.h"
+#include "header/genheader.h"
+#include "checker/walk.h"
+
+#include <errno.h>
+#include <string.h>
+
+const struct rule rule_stale_wrapper;
+
+struct item {
+	int stub;		/* in an #else branch: a CONFIG-off stub */
+	char *name;
+	char *sig;		/* up to the "{", white space squeezed */
+	char *body;
+	unsigned line;
+};
+
+struct items {
+	struct item *v;
+	int n, cap;
+};
+
+static char *fn_name(const char *sig)
+{
+	const char *p = strchr(sig, '('), *e;
+
+	if (!p)
+		return xstrdup("");
+	while (p > sig && p[-1] == ' ')
+		p--;
+	e = p;
+	while (p > sig && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') ||
+			   (p[-1] >= 'A' && p[-1] <= 'Z') ||
+			   (p[-1] >= '0' && p[-1] <= '9')))
+		p--;
+	return xstrndup(p, e - p);
+}
+
+static void add_item(struct items *out, int stub, const char *text,
+		     unsigned line)
+{
+	const char *brace = strchr(text, '{');
+	char *sig = brace ? xstrndup(text, brace - text) : xstrdup(text);
+	struct item *it;
+
+	ARRAY_GROW(out->v, out->cap, out->n + 1, 64);
+	it = &out->v[out->n++];
+	it->stub = stub;
+	it->sig = squeeze_space(sig);
+	it->body = squeeze_space(brace ? brace : "");
+	it->name = fn_name(it->sig);
+	it->line = line;
+	free(sig);
+}
+
+/* The static inline functions of a region, and the branch each is in. */
+static void scan_items(const char *text, unsigned first_line,
+		       struct items *out)
+{
+	int elses[64] = { 0 };
+	int depth = 0, in_fn = 0, braces = 0, seen_brace = 0;
+	unsigned line = first_line, fn_line = 0;
+	struct sbuf fn = { 0 };
+	const char *s = text;
+
+	while (*s) {
+		const char *e = strchr(s, '\n');
+		size_t n = e ? (size_t)(e - s) : strlen(s);
+		char *l = xstrndup(s, n);
+		char *q = squeeze_space(l);
+
+		if (!in_fn && q[0] == '#') {
+			const char *d = q + 1 + strspn(q + 1, " ");
+
+			if (starts_with(d, "if") && depth < 64)
+				elses[depth++] = 0;
+			else if ((starts_with(d, "else") ||
+				  starts_with(d, "elif")) && depth)
+				elses[depth - 1] = 1;
+			else if (starts_with(d, "endif") && depth)
+				depth--;
+		} else if (!in_fn && starts_with(q, "static inline ")) {
+			in_fn = 1;
+			braces = seen_brace = 0;
+			fn_line = line;
+			sb_reset(&fn);
+		}
+		if (in_fn) {
+			sb_add(&fn, l);
+			sb_addc(&fn, ' ');
+			for (char *c = l; *c; c++) {
+				if (*c == '{') {
+					braces++;
+					seen_brace = 1;
+				} else if (*c == '}') {
+					braces--;
+				}
+			}
+			if (seen_brace && braces <= 0) {
+				int stub = 0;
+
+				for (int i = 0; i < depth; i++)
+					stub |= elses[i];
+				add_item(out, stub, fn.buf, fn_line);
+				in_fn = 0;
+			}
+		}
+		free(q);
+		free(l);
+		line++;
+		s = e ? e + 1 : s + n;
+	}
+	sb_free(&fn);
+}
+
+static void items_free(struct items *it)
+{
+	for (int i = 0; i < it->n; i++) {
+		free(it->v[i].name);
+		free(it->v[i].sig);
+		free(it->v[i].body);
+	}
+	free(it->v);
+}
+
+static const struct item *find_item(const struct items *it, int stub,
+				    const char *name)
+{
+	for (int i = 0; i < it->n; i++)
+		if (it->v[i].stub == stub && !strcmp(it->v[i].name, name))
+			return &it->v[i];
+	return NULL;
+}
+
+static const struct hook *hook_of_wrapper(const struct manifest *m,
+					  const char *name)
+{
+	for (int i = 0; i < m->n; i++)
+		if (!strcmp(m->hooks[i].wrapper, name))
+			return &m->hooks[i];
+	return NULL;
+}
+
+struct stale {
+	struct check_ctx *cx;
+	const char *rel;	/* the wrapper header */
+	char *shown;
+	char *regen;		/* what fixes it */
+	int found;
+};
+
+static void at_line(struct stale *st, struct where *w, const char *rel,
+		    unsigned line)
+{
+	memset(w, 0, sizeof(*w));
+	w->rel = xstrdup(rel);
+	if (!strcmp(st->cx->tree_shown, "."))
+		w->file = xstrdup(rel);
+	else
+		w->file = path_join(st->cx->tree_shown, rel);
+	w->line = line;
+	w->col = 1;
+}
+
+/* A hook's "file:line" as a where. */
+static void at_hook(struct stale *st, struct where *w, const struct hook *h)
+{
+	const char *colon = strrchr(h->where, ':');
+	char *rel = colon ? xstrndup(h->where, colon - h->where) :
+		    xstrdup(st->rel);
+
+	at_line(st, w, rel, colon ? (unsigned)atoi(colon + 1) : 1);
+	free(rel);
+}
+
+static void finding(struct stale *st, struct where *w, const char *key,
+		    const char *what)
+{
+	report(st->cx, &rule_stale_wrapper, w, key, "",
+	       "%s; %s", what, st->regen);
+	where_free(w);
+	st->found++;
+}
+
+static void compare(struct stale *st, const struct items *want,
+		    const struct items *have, unsigned begin_line)
+{
+	const struct manifest *m = st->cx->m;
+	const char *cfg = st->cx->t->config;
+	struct where w;
+	char *msg;
+
+	for (int i = 0; i < want->n; i++) {
+		const struct item *e = &want->v[i];
+		const struct item *a = find_item(have, e->stub, e->name);
+		const struct hook *h = hook_of_wrapper(m, e->name);
+		const char *kind = e->stub ? "stub" : "wrapper";
+
+		if (!a && e->stub && !find_item(have, 0, e->name))
+			continue;	/* no wrapper either: reported once */
+		if (!a) {
+			if (!e->stub && h) {
+				at_hook(st, &w, h);
+				msg = xasprintf("hook '%s' has no wrapper %s() "
+						"in %s", h->member, e->name,
+						st->rel);
+			} else {
+				at_line(st, &w, st->rel, begin_line);
+				msg = xasprintf("%s() has no stub for !%s",
+						e->name, cfg);
+			}
+		} else if (strcmp(a->sig, e->sig)) {
+			at_line(st, &w, st->rel, a->line);
+			msg = xasprintf("%s %s() has signature '%s', the hook "
+					"says '%s'", kind, e->name, a->sig,
+					e->sig);
+		} else if (strcmp(a->body, e->body)) {
+			at_line(st, &w, st->rel, a->line);
+			if (e->stub)
+				msg = xasprintf("stub %s() disagrees with the "
+						"defaults: it does '%s', the "
+						"defaults say '%s'", e->name,
+						a->body, e->body);
+			else
+				msg = xasprintf("wrapper %s() does '%s', not "
+						"'%s'", e->name, a->body,
+						e->body);
+		} else {
+			continue;
+		}
+		finding(st, &w, e->name, msg);
+		free(msg);
+	}
+	for (int i = 0; i < have->n; i++) {
+		const struct item *a = &have->v[i];
+
+		if (find_item(want, a->stub, a->name))
+			continue;
+		at_line(st, &w, st->rel, a->line);
+		msg = xasprintf("%s %s() wraps no hook of struct %s",
+				a->stub ? "stub" : "wrapper", a->name,
+				st->cx->t->struct_name);
+		finding(st, &w, a->name, msg);
+		free(msg);
+	}
+}
+
+/* The first line where two texts differ, counting from 1. */
+static unsigned first_difference(const char *a, const char *b)
+{
+	unsigned line = 1;
+
+	while (*a && *a == *b) {
+		if (*a == '\n')
+			line++;
+		a++;
+		b++;
+	}
+	return line;
+}
+
+static void markerless(struct stale *st, const char *text)
+{
+	const struct manifest *m = st->cx->m;
+	struct where w;
+
+	for (int i = 0; i < m->n; i++) {
+		const struct hook *h = &m->hooks[i];
+		char *pat;
+
+		if (text_has_word(text, strlen(text), h->wrapper))
+			continue;
+		at_hook(st, &w, h);
+		pat = xasprintf("hook '%s' has no wrapper %s() in %s",
+				h->member, h->wrapper, st->rel);
+		finding(st, &w, h->member, pat);
+		free(pat);
+	}
+}
+
+static void on_tree(struct check_ctx *cx)
+{
+	const struct table *t = cx->t;
+	struct stale st = { cx, t->output ? t->output : t->header, NULL,
+			    NULL, 0 };
+	char *path = path_join(cx->shadow ? cx->shadow : cx->tree, st.rel);
+	size_t len;
+	char *text = read_file(path, &len);
+	char *begin, *end, *block;
+	unsigned begin_line = 1;
+
+	if (!text) {
+		error_at(path, 0, "cannot read the wrapper header: %s",
+			 strerror(errno));
+		free(path);
+		return;
+	}
+	if (reject_binary(path, text, len)) {
+		cx->failed = 1;
+		free(text);
+		free(path);
+		return;
+	}
+	st.regen = xasprintf("regenerate with 'hookwrap gen-header --in-place "
+			     "%s'", cx->tree_shown);
+	begin = strstr(text, GEN_BEGIN);
+	end = begin ? strstr(begin, GEN_END) : NULL;
+	if (!begin || !end) {
+		free(st.regen);
+		st.regen = xasprintf("put the markers '%s' and '%s' around the "
+				     "wrappers, then regenerate with 'hookwrap "
+				     "gen-header --in-place %s'", GEN_BEGIN,
+				     GEN_END, cx->tree_shown);
+		markerless(&st, text);
+	} else {
+		struct items want = { 0 }, have = { 0 };
+		char *actual;
+
+		for (char *p = text; p < begin; p++)
+			begin_line += *p == '\n';
+		end += strlen(GEN_END);
+		actual = xstrndup(begin, end - begin);
+		block = genheader_block(t, cx->m);
+		/* The block ends with a newline after the end marker. */
+		if (strncmp(actual, block, strlen(actual))) {
+			struct where w;
+			unsigned before;
+
+			scan_items(block, 1, &want);
+			scan_items(actual, begin_line, &have);
+			compare(&st, &want, &have, begin_line);
+			before = st.found;
+			if (!before) {
+				char *msg;
+
+				at_line(&st, &w, st.rel, begin_line - 1 +
+					first_difference(actual, block));
+				msg = xasprintf("the generated region differs "
+						"from what gen-header writes "
+						"(comments or declarations)");
+				finding(&st, &w, "region", msg);
+				free(msg);
+			}
+		}
+		items_free(&want);
+		items_free(&have);
+		free(actual);
+		free(block);
+	}
+	free(st.regen);
+	free(text);
+	free(path);
+}
+
+const struct rule rule_stale_wrapper = {
+	.id = "stale-wrapper",
+	.name = "StaleWrapper",
+	.summary = "The wrapper header's generated region is out of step "
+		   "with the ops struct",
+	.help = "Every hook of the struct has a static inline wrapper and a "
+		"stub for the table configured out, generated from the struct "
+		"and the default tables.  When the struct changes (a hook "
+		"added, removed or retyped) or the defaults change, the "
+		"generated region must be regenerated, or callers see the old "
+		"signatures and the configured-out kernel the old defaults.  "
+		"Run the command in the message; never edit the region by "
+		"hand.",
+	.on_tree = on_tree,
+};

@@ -1,0 +1,154 @@
+/*
+ * facts.h - the facts of the sleep analysis: what one translation unit
+ * says about its functions, the calls they make (and whether each is
+ * made inside an atomic region), the sleeping primitives they call, and
+ * the functions it registers as hook implementations.  Facts go to an
+ * SQLite database (factsdb.c, schema in docs/facts-db.md); the link
+ * step (sleeplink.c) reads every unit's facts back and decides which
+ * functions and hooks may sleep, with one shortest chain each.
+ */
+#ifndef HOOKWRAP_FACTS_H
+#define HOOKWRAP_FACTS_H
+
+#include "core/util.h"
+
+struct fact_fn {
+	char *name;
+	int is_static;
+	char *file;		/* as shown */
+	unsigned line;
+};
+
+struct fact_call {
+	char *caller;		/* the enclosing function */
+	char *callee;		/* function or primitive named, or "" */
+	char *hook;		/* the hook member it calls, or NULL */
+	int prim;		/* a primitive of sleep_prims.c: not followed */
+	char *sleep;		/* "kmalloc(GFP_KERNEL)" when it sleeps */
+	char *text;		/* the callee as written: "security_ops->x" */
+	char *file;
+	unsigned line, col;
+	int atomic;		/* inside an atomic region */
+	int depth;		/* how many regions are open there */
+	int own;		/* of those, opened by this function */
+	int released;		/* locks the function released that it did
+				   not take, before this call */
+	char *cond;		/* what the call assumes of a parameter of
+				   its caller: "p1" true, "!p1" false */
+	char *args;		/* per argument: "1"/"0" constant, "pN" the
+				   caller's parameter N, "?": "0,p2" */
+	char *region;		/* what began it: "spin_lock(&l)" */
+	char *region_file;
+	unsigned region_line;
+};
+
+struct fact_reg {
+	char *hook;		/* member */
+	char *impl;		/* function registered */
+	char *file;
+	unsigned line, col;
+	char *how;		/* "initialiser" or "assignment" */
+};
+
+struct fact_hook {
+	char *member, *wrapper, *dispatcher, *policy, *where;
+};
+
+/* One unit's facts, or (after facts_load) every unit's. */
+struct facts {
+	struct unit_rec {
+		char *path;	/* tree-relative, or as given */
+	} *units;
+	int nunits;
+	struct fact_fn *fns;
+	int *fn_unit;
+	int nfns, capfns;
+	struct fact_call *calls;
+	int *call_unit;
+	int ncalls, capcalls;
+	struct fact_reg *regs;
+	int *reg_unit;
+	int nregs, capregs;
+	struct fact_hook *hooks;
+	int nhooks, caphooks;
+	char *tree;		/* absolute tree, for SARIF */
+};
+
+struct fact_fn *facts_add_fn(struct facts *f, int unit);
+struct fact_call *facts_add_call(struct facts *f, int unit);
+struct fact_reg *facts_add_reg(struct facts *f, int unit);
+struct fact_hook *facts_add_hook(struct facts *f);
+int facts_add_unit(struct facts *f, const char *path);
+void facts_free(struct facts *f);
+
+/* factsdb.c.  path ":memory:" is a database of this process only. */
+struct sqlite3;
+struct sqlite3 *factsdb_open(const char *path);
+void factsdb_close(struct sqlite3 *db);
+/* Replace unit 0 of f's facts, and the hook list, in one transaction. */
+int factsdb_store(struct sqlite3 *db, const char *path, const struct facts *f);
+/* Every unit's facts, units in path order. */
+int factsdb_load(struct sqlite3 *db, const char *path, struct facts *f);
+/*
+ * factsread.c: every unit's facts from the database file path, which is
+ * never written (no -wal or -shm left either), read as one snapshot.  A
+ * file that is not hookwrap's database is refused.  0, or -1 after an
+ * error naming the file.
+ */
+int factsdb_read(const char *path, struct facts *f);
+
+/* sleeplink.c: the link step. */
+struct link_node {
+	int is_hook;
+	int fn;			/* index into facts.fns, or hook index */
+	int dist;		/* steps to a sleep; 0: does not sleep */
+	int cond;		/* when it does: 0 always, i+1 when its
+				   parameter i is true, -(i+1) when false */
+	int next;		/* node it sleeps through, or -1 */
+	int via_call;		/* the call that makes it sleep */
+};
+
+struct link {
+	const struct facts *f;
+	struct link_node *nodes;
+	int nnodes;
+	int *call_target;	/* per call: node called, or -1 */
+	int *call_hook;		/* per call: hook node, or -1 */
+	int *call_cond;		/* per call: its cond, as link_node.cond */
+	int **call_args;	/* per call: ARG_* or a parameter, per arg */
+	int *call_nargs;
+	int nhooks;		/* hook nodes are 0 .. nhooks-1 */
+	const char **hook_names;
+	struct impl_list {
+		int *node;	/* implementation nodes */
+		int *reg;	/* their registrations */
+		int n;
+	} *impls;		/* per hook node */
+	void *map;
+};
+
+void link_build(struct link *lk, const struct facts *f);
+void link_free(struct link *lk);
+/*
+ * What a call may sleep through: the node it reaches with the shortest
+ * chain, or -1 when it cannot sleep (a primitive that sleeps gives -2).
+ * A callee that sleeps only for some value of a parameter does not make
+ * a call that passes the other value a sleeping one.
+ */
+int link_call_sleeps(const struct link *lk, int call);
+/* "f() -> g() -> kmalloc(GFP_KERNEL)" from node n. */
+char *link_chain(const struct link *lk, int n);
+/*
+ * How many of its caller's locks the chain from node n releases before
+ * it sleeps ("spin_unlock(&caller_lock); schedule();").
+ */
+int link_drop(const struct link *lk, int n);
+/* Does the chain from node n pass through a hook? */
+int link_chain_hook(const struct link *lk, int n);
+/* The hook node of a member, or -1. */
+int link_hook(const struct link *lk, const char *member);
+/* The implementation of hook node h that sleeps first, or -1 (a node). */
+int link_hook_sleeper(const struct link *lk, int h, int *reg);
+const char *link_node_name(const struct link *lk, int n);
+
+#endif /* HOOKWRAP_FACTS_H */

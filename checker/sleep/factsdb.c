@@ -1,0 +1,408 @@
+/*
+ * factsdb.c - the facts database (SQLite; schema in docs/facts-db.md).
+ * Every unit's facts are keyed by the unit; storing a unit again
+ * replaces its rows and nothing else, so kbuild can re-check a subset.
+ * Parallel checkers (make -j) wait on the database's lock.
+ */
+#include "checker/sleep/facts.h"
+
+#include <sqlite3.h>
+#include <stdarg.h>
+#include <string.h>
+
+#define SCHEMA_VERSION "2"
+
+static const char schema[] =
+	"CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);"
+	"CREATE TABLE IF NOT EXISTS units(id INTEGER PRIMARY KEY,"
+	" path TEXT UNIQUE NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS functions(unit INTEGER NOT NULL,"
+	" name TEXT NOT NULL, static INTEGER NOT NULL, file TEXT,"
+	" line INTEGER);"
+	"CREATE TABLE IF NOT EXISTS calls(unit INTEGER NOT NULL,"
+	" caller TEXT NOT NULL, callee TEXT NOT NULL, hook TEXT,"
+	" prim INTEGER NOT NULL, sleep TEXT, text TEXT, file TEXT,"
+	" line INTEGER, col INTEGER, atomic INTEGER NOT NULL, region TEXT,"
+	" region_file TEXT, region_line INTEGER, depth INTEGER,"
+	" released INTEGER, own INTEGER, cond TEXT, args TEXT);"
+	"CREATE TABLE IF NOT EXISTS registrations(unit INTEGER NOT NULL,"
+	" hook TEXT NOT NULL, impl TEXT NOT NULL, file TEXT, line INTEGER,"
+	" col INTEGER, how TEXT);"
+	"CREATE TABLE IF NOT EXISTS hooks(member TEXT PRIMARY KEY,"
+	" wrapper TEXT, dispatcher TEXT, policy TEXT, location TEXT);"
+	"CREATE INDEX IF NOT EXISTS functions_unit ON functions(unit);"
+	"CREATE INDEX IF NOT EXISTS calls_unit ON calls(unit);"
+	"CREATE INDEX IF NOT EXISTS registrations_unit ON registrations(unit);";
+
+static int db_error(sqlite3 *db, const char *what)
+{
+	error_at(sqlite3_db_filename(db, "main"), 0, "facts database: %s: %s; "
+		 "remove the file to start a new one", what,
+		 sqlite3_errmsg(db));
+	return -1;
+}
+
+sqlite3 *factsdb_open(const char *path)
+{
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st;
+	const char *version;
+	char *err = NULL;
+	int rc;
+
+	rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE |
+			     SQLITE_OPEN_CREATE, NULL);
+	if (rc != SQLITE_OK) {
+		error_at(path, 0, "cannot open the facts database: %s; check "
+			 "the directory exists and is writable",
+			 db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+		sqlite3_close(db);
+		return NULL;
+	}
+	sqlite3_busy_timeout(db, 600000);
+	if (sqlite3_exec(db, "PRAGMA journal_mode=WAL;", NULL, NULL, NULL) !=
+	    SQLITE_OK || sqlite3_exec(db, schema, NULL, NULL, &err) !=
+	    SQLITE_OK) {
+		error_at(path, 0, "not a hookwrap facts database (%s); give "
+			 "--db a new file name", err ? err :
+			 sqlite3_errmsg(db));
+		sqlite3_free(err);
+		sqlite3_close(db);
+		return NULL;
+	}
+	if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key="
+			       "'schema'", -1, &st, NULL) != SQLITE_OK) {
+		db_error(db, "reading the schema version");
+		sqlite3_close(db);
+		return NULL;
+	}
+	rc = sqlite3_step(st);
+	version = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) :
+		  NULL;
+	if (rc == SQLITE_ROW && (!version || strcmp(version, SCHEMA_VERSION))) {
+		error_at(path, 0, "facts database of schema %s, this hookwrap "
+			 "writes schema %s; remove the file and collect "
+			 "again", version ? version : "(none)",
+			 SCHEMA_VERSION);
+		sqlite3_finalize(st);
+		sqlite3_close(db);
+		return NULL;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		sqlite3_exec(db, "INSERT OR IGNORE INTO meta VALUES('schema',"
+			     "'" SCHEMA_VERSION "');", NULL, NULL, NULL);
+	return db;
+}
+
+void factsdb_close(sqlite3 *db)
+{
+	sqlite3_close(db);
+}
+
+/* Finalize *st and prepare sql in its place; 0 or -1. */
+static int prepare(sqlite3 *db, sqlite3_stmt **st, const char *sql)
+{
+	sqlite3_finalize(*st);
+	return sqlite3_prepare_v2(db, sql, -1, st, NULL) == SQLITE_OK ? 0 : -1;
+}
+
+/* What factsdb_store runs, each statement prepared once per store. */
+enum {
+	ADD_UNIT, UNIT_ID, CLEAR_FNS, CLEAR_CALLS, CLEAR_REGS, SET_TREE,
+	ADD_FN, ADD_CALL, ADD_REG, ADD_HOOK, NSTORE
+};
+
+static const char *const store_sql[NSTORE] = {
+	[ADD_UNIT] = "INSERT OR IGNORE INTO units(path) VALUES(?)",
+	[UNIT_ID] = "SELECT id FROM units WHERE path=?",
+	[CLEAR_FNS] = "DELETE FROM functions WHERE unit=?",
+	[CLEAR_CALLS] = "DELETE FROM calls WHERE unit=?",
+	[CLEAR_REGS] = "DELETE FROM registrations WHERE unit=?",
+	[SET_TREE] = "INSERT OR REPLACE INTO meta VALUES('tree',?)",
+	[ADD_FN] = "INSERT INTO functions VALUES(?,?,?,?,?)",
+	[ADD_CALL] = "INSERT INTO calls VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
+		"?,?,?,?)",
+	[ADD_REG] = "INSERT INTO registrations VALUES(?,?,?,?,?,?,?)",
+	[ADD_HOOK] = "INSERT OR REPLACE INTO hooks VALUES(?,?,?,?,?)",
+};
+
+static void bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+	if (s)
+		sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+/* Statement k of store_sql in st[k], prepared on its first use. */
+static int prepared(sqlite3 *db, sqlite3_stmt **st, int k)
+{
+	return st[k] ? 0 : prepare(db, &st[k], store_sql[k]);
+}
+
+/*
+ * Run statement k of store_sql: bind one value per letter of types
+ * ('s' text, NULL for SQL NULL; 'i' int; 'I' sqlite3_int64) and step.
+ * sqlite3_step()'s result (a row stays readable until k runs again),
+ * or -1 when k cannot be prepared; sqlite3_errmsg() says why.
+ */
+static int run(sqlite3 *db, sqlite3_stmt **st, int k, const char *types, ...)
+{
+	va_list ap;
+
+	if (prepared(db, st, k))
+		return -1;
+	sqlite3_reset(st[k]);
+	va_start(ap, types);
+	for (int i = 1; types[i - 1]; i++) {
+		switch (types[i - 1]) {
+		case 's':
+			bind_text(st[k], i, va_arg(ap, const char *));
+			break;
+		case 'i':
+			sqlite3_bind_int(st[k], i, va_arg(ap, int));
+			break;
+		case 'I':
+			sqlite3_bind_int64(st[k], i, va_arg(ap, sqlite3_int64));
+			break;
+		}
+	}
+	va_end(ap);
+	return sqlite3_step(st[k]);
+}
+
+/* The unit's rows, replacing those it had, in the open transaction. */
+static int store(sqlite3 *db, sqlite3_stmt **st, const char *path,
+		 const struct facts *f)
+{
+	sqlite3_int64 unit;
+
+	if (run(db, st, ADD_UNIT, "s", path) != SQLITE_DONE ||
+	    run(db, st, UNIT_ID, "s", path) != SQLITE_ROW)
+		return -1;
+	unit = sqlite3_column_int64(st[UNIT_ID], 0);
+	for (int k = CLEAR_FNS; k <= CLEAR_REGS; k++)
+		if (run(db, st, k, "I", unit) != SQLITE_DONE)
+			return -1;
+	if (f->tree && run(db, st, SET_TREE, "s", f->tree) != SQLITE_DONE)
+		return -1;
+	/* All four first, so a table of the wrong shape fails even empty. */
+	for (int k = ADD_FN; k <= ADD_HOOK; k++)
+		if (prepared(db, st, k))
+			return -1;
+	for (int i = 0; i < f->nfns; i++) {
+		const struct fact_fn *x = &f->fns[i];
+
+		if (run(db, st, ADD_FN, "Isisi", unit, x->name, x->is_static,
+			x->file, x->line) != SQLITE_DONE)
+			return -1;
+	}
+	for (int i = 0; i < f->ncalls; i++) {
+		const struct fact_call *x = &f->calls[i];
+
+		if (run(db, st, ADD_CALL, "Isssisssiiissiiiiss", unit,
+			x->caller, x->callee, x->hook, x->prim, x->sleep,
+			x->text, x->file, x->line, x->col, x->atomic,
+			x->region, x->region_file, x->region_line, x->depth,
+			x->released, x->own, x->cond, x->args) !=
+		    SQLITE_DONE)
+			return -1;
+	}
+	for (int i = 0; i < f->nregs; i++) {
+		const struct fact_reg *x = &f->regs[i];
+
+		if (run(db, st, ADD_REG, "Isssiis", unit, x->hook, x->impl,
+			x->file, x->line, x->col, x->how) != SQLITE_DONE)
+			return -1;
+	}
+	for (int i = 0; i < f->nhooks; i++) {
+		const struct fact_hook *x = &f->hooks[i];
+
+		if (run(db, st, ADD_HOOK, "sssss", x->member, x->wrapper,
+			x->dispatcher, x->policy, x->where) != SQLITE_DONE)
+			return -1;
+	}
+	return 0;
+}
+
+int factsdb_store(sqlite3 *db, const char *path, const struct facts *f)
+{
+	sqlite3_stmt *st[NSTORE] = { NULL };
+	int ret = 0;
+
+	if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+		return db_error(db, "cannot lock");
+	/* Report before finalizing: that resets sqlite3_errmsg(). */
+	if (store(db, st, path, f))
+		ret = db_error(db, "cannot store the unit's facts");
+	for (int k = 0; k < NSTORE; k++)
+		sqlite3_finalize(st[k]);
+	if (!ret && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		ret = db_error(db, "cannot store the unit's facts");
+	if (ret)
+		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	return ret;
+}
+
+static char *col_str(sqlite3_stmt *st, int i)
+{
+	const unsigned char *s = sqlite3_column_text(st, i);
+
+	return s ? xstrdup((const char *)s) : NULL;
+}
+
+/* Row unit ids to indexes into f->units. */
+struct unit_map {
+	sqlite3_int64 *id;
+	int n;
+};
+
+static int unit_index(const struct unit_map *m, sqlite3_int64 id)
+{
+	int lo = 0, hi = m->n - 1;
+
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+
+		if (m->id[mid] == id)
+			return mid;
+		if (m->id[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return -1;
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	const sqlite3_int64 *x = a, *y = b;
+
+	return *x < *y ? -1 : *x > *y;
+}
+
+int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
+{
+	sqlite3_stmt *st = NULL;
+	struct unit_map um = { NULL, 0 };
+	sqlite3_int64 *ids = NULL;
+	int *order = NULL;
+	int ret = -1, rc;
+
+	memset(f, 0, sizeof(*f));
+	if (prepare(db, &st, "SELECT id, path FROM units ORDER BY path"))
+		goto out;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		ids = xrealloc(ids, (f->nunits + 1) * sizeof(*ids));
+		ids[f->nunits] = sqlite3_column_int64(st, 0);
+		facts_add_unit(f, (const char *)sqlite3_column_text(st, 1));
+	}
+	if (rc != SQLITE_DONE)
+		goto out;
+	/* Sorted ids, each with the index of its unit in path order. */
+	um.n = f->nunits;
+	um.id = xcalloc(um.n + 1, sizeof(*um.id));
+	order = xcalloc(um.n + 1, sizeof(*order));
+	memcpy(um.id, ids, um.n * sizeof(*um.id));
+	qsort(um.id, um.n, sizeof(*um.id), cmp_id);
+	for (int i = 0; i < um.n; i++)
+		order[unit_index(&um, ids[i])] = i;
+	if (prepare(db, &st, "SELECT f.unit, f.name, f.static, f.file, f.line"
+		    " FROM functions f JOIN units u ON u.id=f.unit"
+		    " ORDER BY u.path, f.rowid"))
+		goto out;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int u = unit_index(&um, sqlite3_column_int64(st, 0));
+		struct fact_fn *x = facts_add_fn(f, order[u]);
+
+		x->name = col_str(st, 1);
+		x->is_static = sqlite3_column_int(st, 2);
+		x->file = col_str(st, 3);
+		x->line = sqlite3_column_int(st, 4);
+	}
+	if (rc != SQLITE_DONE)
+		goto out;
+	if (prepare(db, &st, "SELECT c.unit, caller, callee, hook, prim, sleep,"
+		    " text, file, line, col, atomic, region, region_file,"
+		    " region_line, depth, released, own, cond, args"
+		    " FROM calls c JOIN units u ON u.id=c.unit"
+		    " ORDER BY u.path, c.rowid"))
+		goto out;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int u = unit_index(&um, sqlite3_column_int64(st, 0));
+		struct fact_call *x = facts_add_call(f, order[u]);
+
+		x->caller = col_str(st, 1);
+		x->callee = col_str(st, 2);
+		x->hook = col_str(st, 3);
+		x->prim = sqlite3_column_int(st, 4);
+		x->sleep = col_str(st, 5);
+		x->text = col_str(st, 6);
+		x->file = col_str(st, 7);
+		x->line = sqlite3_column_int(st, 8);
+		x->col = sqlite3_column_int(st, 9);
+		x->atomic = sqlite3_column_int(st, 10);
+		x->region = col_str(st, 11);
+		x->region_file = col_str(st, 12);
+		x->region_line = sqlite3_column_int(st, 13);
+		x->depth = sqlite3_column_int(st, 14);
+		x->released = sqlite3_column_int(st, 15);
+		x->own = sqlite3_column_int(st, 16);
+		x->cond = col_str(st, 17);
+		x->args = col_str(st, 18);
+	}
+	if (rc != SQLITE_DONE)
+		goto out;
+	if (prepare(db, &st, "SELECT r.unit, hook, impl, file, line, how, col"
+		    " FROM registrations r JOIN units u ON u.id=r.unit"
+		    " ORDER BY u.path, r.rowid"))
+		goto out;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int u = unit_index(&um, sqlite3_column_int64(st, 0));
+		struct fact_reg *x = facts_add_reg(f, order[u]);
+
+		x->hook = col_str(st, 1);
+		x->impl = col_str(st, 2);
+		x->file = col_str(st, 3);
+		x->line = sqlite3_column_int(st, 4);
+		x->how = col_str(st, 5);
+		x->col = sqlite3_column_int(st, 6);
+	}
+	if (rc != SQLITE_DONE)
+		goto out;
+	if (prepare(db, &st, "SELECT member, wrapper, dispatcher, policy,"
+		    " location FROM hooks ORDER BY rowid"))
+		goto out;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct fact_hook *x = facts_add_hook(f);
+
+		x->member = col_str(st, 0);
+		x->wrapper = col_str(st, 1);
+		x->dispatcher = col_str(st, 2);
+		x->policy = col_str(st, 3);
+		x->where = col_str(st, 4);
+	}
+	if (rc != SQLITE_DONE)
+		goto out;
+	if (prepare(db, &st, "SELECT value FROM meta WHERE key='tree'"))
+		goto out;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		f->tree = col_str(st, 0);
+	else if (rc != SQLITE_DONE)
+		goto out;
+	ret = 0;
+out:
+	if (ret) {
+		/* A read that stops early is an error, never fewer facts. */
+		error_at(path, 0, "facts database: cannot read it: %s; collect "
+			 "again into a new file", sqlite3_errmsg(db));
+		facts_free(f);
+	}
+	sqlite3_finalize(st);
+	free(ids);
+	free(um.id);
+	free(order);
+	return ret;
+}

@@ -1,0 +1,119 @@
+/*
+ * sleep.h - the sleep analysis inside the checker: the tables of atomic
+ * and sleeping primitives (sleep_prims.c), the scan of one unit into
+ * facts (sleep_scan.c, sleep_walk.c, sleep_annot.c; sleep_scan.h) with
+ * what its conditions and calls say of parameters (sleep_params.c) and
+ * its registrations (sleep_regs.c), the per-unit driver that stores and
+ * links them (sleep_unit.c) and the findings the three sleep rules
+ * report from a link (sleep_report.c).
+ */
+#ifndef HOOKWRAP_SLEEP_H
+#define HOOKWRAP_SLEEP_H
+
+#include "checker/check.h"
+#include "checker/sleep/facts.h"
+
+enum prim_effect {
+	PRIM_ACQUIRE,		/* begins an atomic region */
+	PRIM_RELEASE,		/* ends one */
+	PRIM_TRYLOCK,		/* begins one when it returns non-zero */
+	PRIM_SLEEP,		/* may sleep */
+	PRIM_ALLOC,		/* may sleep when its GFP argument can block */
+	PRIM_NOSLEEP,		/* safe in atomic context: not followed */
+};
+
+struct prim {
+	const char *name;
+	enum prim_effect effect;
+	int gfp_arg;		/* PRIM_ALLOC: which argument, from 0 */
+};
+
+/* The entry for a function or macro name, or NULL. */
+const struct prim *prim_find(const char *name);
+/*
+ * Can an allocation with these GFP argument tokens block?  1 yes, 0 no,
+ * -1 unknown (a variable): decided from the flag macros named.
+ */
+int gfp_blocks(const char *tokens);
+/*
+ * Is the lock an __acquires()/__releases() names a sleeping one?  arg is
+ * the annotation's argument, type the type of the variable it names
+ * ("struct mutex") when known, else NULL: then the name decides.
+ */
+int lock_sleeps(const char *arg, const char *type);
+/* Is cleanup.h's guard NAME (guard(NAME), scoped_guard(NAME, ...)) an
+ * atomic region for its scope? */
+int guard_is_atomic(const char *name);
+
+/*
+ * sleep_params.c: the parameters of the function being scanned, for
+ * sleeps that depend on an argument (docs/facts-db.md: cond, args).
+ */
+struct params {
+	CXTranslationUnit tu;
+	CXCursor fn;
+	int n;
+	unsigned long long written;	/* assigned in the body: not assumed */
+	int written_known;
+	/* The body's tokens, for what is assigned where (lazily). */
+	CXToken *tok;
+	CXString *sp;
+	unsigned ntok;
+	/* Locals a test named, set once where declared and never after. */
+	CXCursor local[32];
+	int nlocal;
+};
+
+/* Atoms of locals: PARAMS_LOCAL + k + 1, with a sign as for parameters. */
+#define PARAMS_LOCAL 1000
+
+void params_begin(struct params *pa, CXTranslationUnit tu, CXCursor fn);
+void params_end(struct params *pa);
+/* Which parameter c names (an unassigned one), or -1. */
+int params_index(struct params *pa, CXCursor c);
+/*
+ * Does condition c test one parameter, or one local set once where it is
+ * declared and never changed ("bool should_lock = ...;"), and only that
+ * ("p", "!p", "likely(!p)")?  i+1 when c holds if parameter i is true,
+ * -(i+1) when it holds if it is false, 0 otherwise; a local's atom is
+ * +-(PARAMS_LOCAL + k + 1).  Local atoms are for the region state only:
+ * they mean nothing outside the function and never go to the facts.
+ */
+int params_test(struct params *pa, CXCursor c);
+/* A condition as the facts store it: "p2", "!p2"; NULL for 0. */
+char *params_cond_text(int cond);
+/*
+ * A call's arguments as the facts store them: "1"/"0" for a constant,
+ * "pN" for the caller's parameter N, "?" else, comma-separated, trailing
+ * "?" left off ("0,p1"); NULL when none is known.
+ */
+char *params_args(struct params *pa, CXCursor call);
+/* A condition the compiler folds (IS_ENABLED(CONFIG_X)): 1, 0, or -1. */
+int sleep_constant(CXCursor cond);
+
+/* sleep_regs.c: the registrations a declaration of cx's unit makes. */
+void sleep_regs(struct check_ctx *cx, struct facts *f, CXCursor decl);
+
+/* sleep_scan.c: the facts of cx's unit (unit 0 of f). */
+void sleep_scan(struct check_ctx *cx, struct facts *f);
+
+/*
+ * sleep_unit.c: scan, store and link the unit once.  With --db the facts
+ * go to the database and NULL is returned (hookwrap report links); else
+ * the link of every unit seen in this run, for the rules to report on.
+ */
+const struct link *sleep_unit(struct check_ctx *cx, int *unit);
+
+/* sleep_report.c: a rule's findings from a link; unit -1: every unit. */
+void sleep_report(struct check_ctx *cx, const struct link *lk, int unit,
+		  const struct rule *rule);
+
+extern const struct rule rule_sleep_in_atomic_hook;
+extern const struct rule rule_sleep_in_atomic;
+extern const struct rule rule_sleep_under_guard;
+extern const struct rule rule_direct_impl_call;
+/* direct-impl-call's findings from a link (check_direct_impl_call.c). */
+void impl_report(struct check_ctx *cx, const struct link *lk, int unit,
+		 const struct rule *rule);
+
+#endif /* HOOKWRAP_SLEEP_H */

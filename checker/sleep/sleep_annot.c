@@ -1,0 +1,267 @@
+/*
+ * sleep_annot.c - what calling a function does to the caller's atomic
+ * regions, for the sleep scan: __acquires/__releases/__must_hold and
+ * noreturn read from the tokens of its declaration (kbuild does not
+ * define __CHECKER__), and for an inline helper a header defines, a
+ * summary from a walk of its body.  One table of these per unit (struct
+ * sleep_scan's an); walk_function() adds the unit's own functions'.
+ */
+#include "checker/sleep/sleep_scan.h"
+
+#include <string.h>
+
+/* The type of the global variable an annotation's argument ends in. */
+static const char *gvar_type(struct sleep_scan *s, const char *arg)
+{
+	const char *end, *start;
+
+	if (!arg)
+		return NULL;
+	end = arg + strlen(arg);
+	while (end > arg && !wordish(end - 1))
+		end--;
+	start = end;
+	while (start > arg && wordish(start - 1))
+		start--;
+	for (int i = 0; i < s->ngv; i++)
+		if (strlen(s->gv[i].name) == (size_t)(end - start) &&
+		    !strncmp(s->gv[i].name, start, end - start))
+			return s->gv[i].type;
+	return NULL;
+}
+
+enum CXChildVisitResult gvars_cb(CXCursor c, CXCursor parent,
+				 CXClientData data)
+{
+	struct sleep_scan *s = data;
+	CXString ts;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_VarDecl)
+		return CXChildVisit_Continue;
+	ARRAY_GROW(s->gv, s->capgv, s->ngv + 1, 256);
+	ts = clang_getTypeSpelling(clang_getCanonicalType(
+		clang_getCursorType(c)));
+	s->gv[s->ngv].name = fe_spelling(c);
+	s->gv[s->ngv++].type = xstrdup(clang_getCString(ts));
+	clang_disposeString(ts);
+	return CXChildVisit_Continue;
+}
+
+/*
+ * __acquires/__releases/__must_hold after a declarator: kbuild does not
+ * define __CHECKER__, so read the tokens.  Returns the effect, the
+ * annotation's text in *text.
+ */
+static int is_noreturn(const char *w)
+{
+	return !strcmp(w, "__noreturn") || !strcmp(w, "noreturn") ||
+	       !strcmp(w, "__noreturn__") || !strcmp(w, "_Noreturn");
+}
+
+/*
+ * __acquires/__releases/__must_hold after a declarator, and noreturn:
+ * kbuild does not define __CHECKER__, so read the tokens, from the
+ * declaration's start to its body or semicolon.  Counts into *an.
+ */
+void annotation(struct sleep_scan *s, CXCursor decl, struct annot *an)
+{
+	CXSourceRange r = clang_getCursorExtent(decl);
+	CXFile f;
+	unsigned a, b, i, n;
+	size_t size;
+	CXToken *t;
+	int depth = 0;
+
+	clang_getSpellingLocation(clang_getRangeStart(r), &f, NULL, NULL, &a);
+	clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &b);
+	if (!f || !clang_getFileContents(s->tu, f, &size))
+		return;
+	b = b + 256 < size ? b + 256 : size;
+	if (b <= a)
+		return;
+	r = clang_getRange(clang_getLocationForOffset(s->tu, f, a),
+			   clang_getLocationForOffset(s->tu, f, b));
+	clang_tokenize(s->tu, r, &t, &n);
+	for (i = 0; i < n; i++) {
+		CXString cs = clang_getTokenSpelling(s->tu, t[i]);
+		const char *w = clang_getCString(cs);
+		int stop = !depth && (!strcmp(w, "{") || !strcmp(w, ";"));
+
+		if (!strcmp(w, "("))
+			depth++;
+		else if (!strcmp(w, ")"))
+			depth--;
+		else if (is_noreturn(w))
+			an->noreturn = 1;
+		else if (!depth && (!strcmp(w, "__acquires") ||
+			 !strcmp(w, "__releases") ||
+			 !strcmp(w, "__must_hold"))) {
+			unsigned k = i + 1;
+			struct sbuf arg = { 0 };
+			int d = 0;
+
+			for (; k < n; k++) {
+				CXString as = clang_getTokenSpelling(s->tu,
+								     t[k]);
+				const char *x = clang_getCString(as);
+
+				d += !strcmp(x, "(") - !strcmp(x, ")");
+				sb_add(&arg, x);
+				clang_disposeString(as);
+				if (!d)
+					break;
+			}
+			if (!lock_sleeps(arg.buf ? arg.buf : "",
+					 gvar_type(s, arg.buf))) {
+				if (w[2] == 'a')
+					an->acquire++;
+				else if (w[2] == 'r')
+					an->release++;
+				else
+					an->hold++;
+				if (!an->text)
+					an->text = xasprintf("%s%s", w,
+						arg.buf ? arg.buf : "");
+			}
+			sb_free(&arg);
+		}
+		clang_disposeString(cs);
+		if (stop)
+			break;
+	}
+	clang_disposeTokens(s->tu, t, n);
+}
+
+struct annot *annot_add(struct sleep_scan *s, const char *name)
+{
+	ARRAY_GROW(s->an, s->capan, s->nan + 1, 32);
+	memset(&s->an[s->nan], 0, sizeof(s->an[0]));
+	s->an[s->nan].name = xstrdup(name);
+	return &s->an[s->nan++];
+}
+
+struct annot *annot_find(struct sleep_scan *s, const char *name)
+{
+	for (int i = s->nan - 1; i >= 0; i--)
+		if (!strcmp(s->an[i].name, name))
+			return &s->an[i];
+	return NULL;
+}
+
+/* How deep inline helpers are summarised through each other. */
+#define MAX_NESTED 3
+
+/*
+ * The summary of an inline helper a header defines (ipc_unlock_object(),
+ * rq_lock()): its body walked as the unit's own functions are, into
+ * facts that are thrown away, sharing the unit's table of summaries.
+ * Primitives it names as functions count; those it names as macros do
+ * not (the unit's macro table covers the main file only).
+ */
+/* How many lock primitives def's tokens name, called or not. */
+static int lock_names(struct sleep_scan *s, CXCursor def)
+{
+	CXToken *t;
+	unsigned n;
+	int count = 0;
+
+	clang_tokenize(s->tu, clang_getCursorExtent(def), &t, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString cs;
+		const struct prim *p;
+
+		if (clang_getTokenKind(t[i]) != CXToken_Identifier)
+			continue;
+		cs = clang_getTokenSpelling(s->tu, t[i]);
+		p = prim_find(clang_getCString(cs));
+		count += p && (p->effect == PRIM_ACQUIRE ||
+			       p->effect == PRIM_RELEASE ||
+			       p->effect == PRIM_TRYLOCK);
+		clang_disposeString(cs);
+	}
+	clang_disposeTokens(s->tu, t, n);
+	return count;
+}
+
+static void summarise_inline(struct sleep_scan *s, CXCursor def, int ai)
+{
+	struct sleep_scan sub;
+	struct facts scratch;
+
+	memset(&sub, 0, sizeof(sub));
+	memset(&scratch, 0, sizeof(scratch));
+	facts_add_unit(&scratch, "");
+	sub.cx = s->cx;
+	sub.f = &scratch;
+	sub.tu = s->tu;
+	sub.pm = s->pm;
+	sub.npm = s->npm;
+	sub.gv = s->gv;
+	sub.ngv = s->ngv;
+	sub.an = s->an;
+	sub.nan = s->nan;
+	sub.capan = s->capan;
+	sub.nested = s->nested + 1;
+	walk_function(&sub, def);
+	s->an = sub.an;
+	s->nan = sub.nan;
+	s->capan = sub.capan;
+	/*
+	 * A lock primitive written as a macro (spin_lock_nested()) was not
+	 * seen: half a summary would be worse than none.
+	 */
+	if (sub.lockprims != lock_names(s, def)) {
+		struct annot *an = &s->an[ai];
+
+		an->acquire = an->release = an->rel_irq = 0;
+		an->acq_irq = an->acq_lock = 0;
+	}
+	free(sub.lines);
+	facts_free(&scratch);
+}
+
+/*
+ * Is def an inline function a header (not the unit itself) defines?  Not
+ * cleanup.h's class_*_constructor/destructor: the destructor runs at the
+ * end of the scope, which the walk does not see.
+ */
+static int header_inline(struct sleep_scan *s, CXCursor def, const char *name)
+{
+	CXFile f;
+
+	if (clang_Cursor_isNull(def) || !clang_Cursor_isFunctionInlined(def) ||
+	    starts_with(name, "class_"))
+		return 0;
+	offset_of(clang_getCursorLocation(def), &f);
+	return f && !clang_File_isEqual(f, s->cx->main_file);
+}
+
+/*
+ * What calling fn does: its annotations (declaration or definition); for
+ * a function defined above in this unit, what its body was seen to do on
+ * every path (sleep_scan records that after the walk); for an inline
+ * helper of a header, the same from a walk of its body.
+ */
+const struct annot *callee_annotation(struct sleep_scan *s, CXCursor fn,
+				      const char *name)
+{
+	struct annot *an = annot_find(s, name);
+	CXCursor def;
+	int ai;
+
+	if (an)
+		return an;
+	an = annot_add(s, name);
+	annotation(s, fn, an);
+	def = clang_getCursorDefinition(fn);
+	if (!an->acquire && !an->release && !an->hold &&
+	    !clang_Cursor_isNull(def) && !clang_equalCursors(def, fn))
+		annotation(s, def, an);
+	if (an->acquire || an->release || an->hold || an->noreturn ||
+	    s->nested >= MAX_NESTED || !header_inline(s, def, name))
+		return an;
+	ai = an - s->an;	/* the walk may move the table */
+	summarise_inline(s, def, ai);
+	return &s->an[ai];
+}

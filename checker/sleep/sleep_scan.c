@@ -1,0 +1,583 @@
+/*
+ * sleep_scan.c - one unit's facts for the sleep analysis.  Every
+ * function defined in the main file is walked statement by statement
+ * (libclang has no CFG in its C API; the walk is sleep_walk.c's) with
+ * the state "how many atomic regions are open, and which began the
+ * outermost".  Every named call is recorded with that state; so are
+ * hook calls (through a member of the table's struct, or a wrapper or
+ * dispatcher of the manifest).  What a call does to the regions comes
+ * from its callee's annotations or body (sleep_annot.c); the
+ * registrations of hook implementations are sleep_regs.c's.
+ */
+#include "checker/sleep/sleep_scan.h"
+
+#include <string.h>
+
+unsigned offset_of(CXSourceLocation l, CXFile *f)
+{
+	unsigned off;
+
+	clang_getExpansionLocation(l, f, NULL, NULL, &off);
+	return off;
+}
+
+static int in_main(struct sleep_scan *s, CXCursor c)
+{
+	CXFile f;
+
+	offset_of(clang_getCursorLocation(c), &f);
+	return f && clang_File_isEqual(f, s->cx->main_file);
+}
+
+/* Pass one: the primitives written as macros in the main file. */
+static enum CXChildVisitResult macros_cb(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct sleep_scan *s = data;
+	const struct prim *p;
+	CXSourceRange r;
+	CXFile f;
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
+		return CXChildVisit_Continue;
+	name = fe_spelling(c);
+	p = prim_find(name);
+	free(name);
+	if (!p)
+		return CXChildVisit_Continue;
+	r = clang_getCursorExtent(c);
+	offset_of(clang_getRangeStart(r), &f);
+	if (!f || !clang_File_isEqual(f, s->cx->main_file))
+		return CXChildVisit_Continue;
+	ARRAY_GROW(s->pm, s->cappm, s->npm + 1, 64);
+	s->pm[s->npm].start = offset_of(clang_getRangeStart(r), NULL);
+	s->pm[s->npm].end = offset_of(clang_getRangeEnd(r), NULL);
+	s->pm[s->npm].p = p;
+	s->pm[s->npm].c = c;
+	s->npm++;
+	return CXChildVisit_Continue;
+}
+
+static int cmp_pmacro(const void *a, const void *b)
+{
+	const struct pmacro *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* The arguments of a macro expansion as token text, split at commas. */
+static void macro_args(struct sleep_scan *s, CXCursor mc, struct strv *args)
+{
+	CXToken *t;
+	unsigned n;
+	int depth = 0;
+	struct sbuf sb = { 0 };
+
+	clang_tokenize(s->tu, clang_getCursorExtent(mc), &t, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString cs = clang_getTokenSpelling(s->tu, t[i]);
+		const char *w = clang_getCString(cs);
+
+		if (!strcmp(w, "(") && !depth++) {
+			clang_disposeString(cs);
+			continue;
+		}
+		if (!strcmp(w, ")") && !--depth) {
+			strv_push_owned(args, sb_detach(&sb));
+			clang_disposeString(cs);
+			break;
+		}
+		if (!strcmp(w, ",") && depth == 1) {
+			strv_push_owned(args, sb_detach(&sb));
+		} else if (depth >= 1) {
+			if (sb.len && wordish(w) &&
+			    wordish(sb.buf + sb.len - 1))
+				sb_addc(&sb, ' ');
+			sb_add(&sb, w);
+		}
+		clang_disposeString(cs);
+	}
+	sb_free(&sb);
+	clang_disposeTokens(s->tu, t, n);
+}
+
+CXSourceRange file_range(struct sleep_scan *s, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f1, f2;
+	unsigned a, b;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL,
+				   &a);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &b);
+	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || b < a)
+		return r;
+	return clang_getRange(clang_getLocationForOffset(s->tu, f1, a),
+			      clang_getLocationForOffset(s->tu, f2, b));
+}
+
+int wordish(const char *w)
+{
+	return (*w >= 'a' && *w <= 'z') || (*w >= 'A' && *w <= 'Z') ||
+	       (*w >= '0' && *w <= '9') || *w == '_';
+}
+
+char *code_text(struct sleep_scan *s, CXSourceRange r)
+{
+	CXToken *t;
+	unsigned n;
+	struct sbuf sb = { 0 };
+	int prev_word = 0, prev_comma = 0;
+
+	clang_tokenize(s->tu, r, &t, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString cs = clang_getTokenSpelling(s->tu, t[i]);
+		const char *w = clang_getCString(cs);
+
+		if (clang_getTokenKind(t[i]) != CXToken_Comment) {
+			if ((prev_word && wordish(w)) || prev_comma)
+				sb_addc(&sb, ' ');
+			sb_add(&sb, w);
+			prev_word = wordish(w);
+			prev_comma = !strcmp(w, ",");
+		}
+		clang_disposeString(cs);
+	}
+	clang_disposeTokens(s->tu, t, n);
+	return sb_detach(&sb);
+}
+
+char *text_of(struct sleep_scan *s, CXCursor c, const char *name)
+{
+	char *t = code_text(s, file_range(s, c));
+
+	if (t && *t && starts_with(t, name))
+		return t;
+	free(t);
+	return xasprintf("%s()", name);
+}
+
+void where_of(CXCursor c, unsigned *line, unsigned *col)
+{
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, line, col,
+				   NULL);
+}
+
+enum region_kind region_kind(const char *name)
+{
+	if (starts_with(name, "local_irq_") || starts_with(name, "local_bh_"))
+		return RK_IRQ;
+	if (strstr(name, "lock") && !strstr(name, "_irq") &&
+	    !strstr(name, "_bh") && !strstr(name, "rcu") &&
+	    !strstr(name, "unlock"))
+		return RK_LOCK;
+	return RK_OTHER;
+}
+
+/* Does the release end interrupts-off (or BH-off) as well as a lock? */
+static int releases_irq(const char *name)
+{
+	return !starts_with(name, "local_") &&
+	       (strstr(name, "unlock_irq") || strstr(name, "unlock_bh"));
+}
+
+void acquire(struct sleep_scan *s, char *text, unsigned line,
+	     enum region_kind kind)
+{
+	unsigned bit;
+
+	if (s->st.dead)
+		return free(text);
+	if (!s->st.depth) {
+		s->rg = xrealloc(s->rg, (s->nrg + 1) * sizeof(*s->rg));
+		s->rg[s->nrg].text = text;
+		s->rg[s->nrg].line = line;
+		s->st.region = s->nrg++;
+	} else {
+		free(text);
+	}
+	s->st.opt = s->st.optc = 0;	/* no longer the innermost */
+	bit = s->st.depth < 32 ? 1u << s->st.depth : 0;
+	s->st.irq = (s->st.irq & ~bit) | (kind == RK_IRQ ? bit : 0);
+	s->st.lock = (s->st.lock & ~bit) | (kind == RK_LOCK ? bit : 0);
+	s->st.depth++;
+	s->st.must++;
+}
+
+/*
+ * Close the innermost region; irq: the way spin_unlock_irqrestore()
+ * does, which also ends an interrupts-off region just under a lock
+ * taken without them.
+ */
+void release(struct sleep_scan *s, int irq)
+{
+	unsigned top, below;
+
+	if (s->st.dead)
+		return;
+	top = s->st.depth && s->st.depth <= 32 ? 1u << (s->st.depth - 1) : 0;
+	below = top >> 1;
+	if (irq && s->st.depth <= s->entry)
+		s->st.rel_irq = 1;
+	if (s->st.must <= s->entry)
+		s->st.must_rel++;
+	if (s->st.must)
+		s->st.must--;
+	if (s->st.depth <= s->entry)
+		s->st.released++;	/* the caller's lock */
+	if (s->st.depth && !--s->st.depth)
+		s->st.region = -1;
+	if (s->st.opt && !--s->st.opt)
+		s->st.optc = 0;
+	if (irq && (s->st.lock & top) && (s->st.irq & below))
+		release(s, 0);
+}
+
+/* Does line (or the one above) say "hookwrap: sleep-ok" or ignore? */
+static int silenced(struct sleep_scan *s, unsigned line)
+{
+	static const char mark[] = "hookwrap: sleep-ok";
+	unsigned a, b;
+
+	if (!s->lines) {
+		s->lines = xcalloc(2, sizeof(*s->lines));
+		s->nlines = 1;
+		for (size_t i = 0; s->text && i < s->size; i++)
+			if (s->text[i] == '\n') {
+				s->lines = xrealloc(s->lines, (s->nlines + 2) *
+						    sizeof(*s->lines));
+				s->lines[++s->nlines] = i + 1;
+			}
+		s->lines[1] = 0;
+	}
+	if (!s->text || !line || line > s->nlines)
+		return 0;
+	a = s->lines[line > 1 ? line - 1 : 1];
+	b = line < s->nlines ? s->lines[line + 1] : s->size;
+	if (b <= a)
+		return 0;
+	if (memmem(s->text + a, b - a, mark, sizeof(mark) - 1))
+		return 1;
+	/* hookwrap: ignore [sleep-in-atomic[-hook]] (suppress.c) too. */
+	return suppressed_span(s->text + a, s->text + b, "sleep-in-atomic") ||
+	       suppressed_span(s->text + a, s->text + b,
+			       "sleep-in-atomic-hook");
+}
+
+static struct fact_call *add_call(struct sleep_scan *s, CXCursor at,
+				  const char *callee)
+{
+	struct fact_call *c = facts_add_call(s->f, 0);
+
+	c->caller = xstrdup(s->fn);
+	c->callee = xstrdup(callee);
+	c->file = xstrdup(s->cx->main_shown);
+	where_of(at, &c->line, &c->col);
+	c->released = s->st.dead ? 0 : s->st.released;
+	c->cond = params_cond_text(s->st.dead ? 0 : s->st.cond);
+	if (s->st.depth && !s->st.dead && s->st.region >= 0 &&
+	    !silenced(s, c->line)) {
+		int entry_held = s->entry - s->st.released;
+
+		c->atomic = 1;
+		c->depth = s->st.depth;
+		c->own = s->st.depth - (entry_held > 0 ? entry_held : 0);
+		if (c->own < 0)
+			c->own = 0;
+		c->region = xstrdup(s->rg[s->st.region].text);
+		c->region_file = xstrdup(s->cx->main_shown);
+		c->region_line = s->rg[s->st.region].line;
+	}
+	return c;
+}
+
+/* The GFP argument's tokens: can the allocation block? */
+static int alloc_blocks(struct sleep_scan *s, CXCursor call,
+			const struct pmacro *m, const struct prim *p,
+			char **flags)
+{
+	char *text = NULL;
+	int r;
+
+	if (m) {
+		struct strv args = { 0 };
+
+		macro_args(s, m->c, &args);
+		if (p->gfp_arg < args.n)
+			text = xstrdup(args.v[p->gfp_arg]);
+		strv_clear(&args);
+	} else if (p->gfp_arg < clang_Cursor_getNumArguments(call)) {
+		CXCursor a = clang_Cursor_getArgument(call, p->gfp_arg);
+
+		text = code_text(s, file_range(s, a));
+	}
+	if (!text)
+		return 0;
+	r = gfp_blocks(text);
+	if (r > 0)
+		*flags = text;
+	else
+		free(text);
+	return r > 0;
+}
+
+void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
+	     const struct prim *p)
+{
+	CXCursor shown = m ? m->c : c;
+	unsigned line, col;
+	struct fact_call *fc;
+	char *flags = NULL;
+
+	where_of(shown, &line, &col);
+	if (p->effect == PRIM_ACQUIRE || p->effect == PRIM_RELEASE ||
+	    p->effect == PRIM_TRYLOCK)
+		s->lockprims++;
+	switch (p->effect) {
+	case PRIM_ACQUIRE:
+		acquire(s, text_of(s, shown, p->name), line,
+			region_kind(p->name));
+		return;
+	case PRIM_RELEASE:
+		release(s, releases_irq(p->name));
+		return;
+	case PRIM_TRYLOCK:
+		return;		/* only its test opens a region */
+	case PRIM_NOSLEEP:
+		fc = add_call(s, shown, p->name);
+		fc->prim = 1;
+		return;
+	case PRIM_SLEEP:
+		fc = add_call(s, shown, p->name);
+		fc->prim = 1;
+		fc->sleep = xasprintf("%s()", p->name);
+		return;
+	case PRIM_ALLOC:
+		fc = add_call(s, shown, p->name);
+		fc->prim = 1;
+		if (alloc_blocks(s, c, m, p, &flags))
+			fc->sleep = xasprintf("%s(%s)", p->name, flags);
+		free(flags);
+		return;
+	}
+}
+
+/* The manifest's hook whose wrapper or dispatcher is called name. */
+static const char *wrapper_hook(struct sleep_scan *s, const char *name)
+{
+	const struct manifest *m = s->cx->m;
+
+	for (int i = 0; m && i < m->n; i++) {
+		const struct hook *h = &m->hooks[i];
+
+		if ((h->wrapper && !strcmp(h->wrapper, name)) ||
+		    (h->dispatcher && !strcmp(h->dispatcher, name)))
+			return h->member;
+	}
+	return NULL;
+}
+
+/* A field of the table's struct (or union): its name, else NULL. */
+static char *table_field(struct sleep_scan *s, CXCursor field)
+{
+	return fe_is_table_field(field, s->cx->t) ? fe_spelling(field) : NULL;
+}
+
+void do_call(struct sleep_scan *s, CXCursor c)
+{
+	CXCursor callee = clang_getNullCursor(), ref;
+	struct fact_call *fc;
+	char *name;
+
+	clang_visitChildren(c, fe_take_first, &callee);
+	callee = fe_strip(callee);
+	while (clang_getCursorKind(callee) == CXCursor_UnaryOperator ||
+	       clang_getCursorKind(callee) == CXCursor_ParenExpr) {
+		CXCursor in = clang_getNullCursor();
+
+		clang_visitChildren(callee, fe_take_first, &in);
+		callee = fe_strip(in);
+	}
+	if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
+		char *member = table_field(s,
+					   clang_getCursorReferenced(callee));
+		char *raw;
+
+		if (!member)
+			return;
+		fc = add_call(s, c, "");
+		fc->hook = member;
+		fc->args = params_args(&s->pa, c);
+		raw = fe_table_member(callee, s->cx->t);
+		if (raw && !s->cx->t->hook_list)
+			fc->text = xasprintf("%s->%s", s->cx->t->pointer,
+					     member);
+		else
+			fc->text = xasprintf("%s.%s", s->cx->t->struct_name,
+					     member);
+		free(raw);
+		return;
+	}
+	if (clang_getCursorKind(callee) != CXCursor_DeclRefExpr)
+		return;
+	ref = clang_getCursorReferenced(callee);
+	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+		return;
+	name = fe_spelling(ref);
+	{
+		const struct prim *p = prim_find(name);
+		const char *hook;
+
+		if (p) {
+			do_prim(s, c, NULL, p);
+		} else {
+			const struct annot *an;
+			unsigned line, col;
+
+			an = callee_annotation(s, ref, name);
+			fc = add_call(s, c, name);
+			fc->text = xstrdup(name);
+			fc->args = params_args(&s->pa, c);
+			hook = wrapper_hook(s, name);
+			if (hook)
+				fc->hook = xstrdup(hook);
+			where_of(c, &line, &col);
+			for (int i = 0; i < an->release; i++)
+				release(s, an->rel_irq);
+			for (int i = 0; i < an->acquire; i++)
+				acquire(s, text_of(s, c, name), line,
+					i < 32 && (an->acq_irq >> i & 1) ?
+					RK_IRQ : i < 32 &&
+					(an->acq_lock >> i & 1) ? RK_LOCK :
+					RK_OTHER);
+			if (an->noreturn)
+				s->st = dead_state;
+		}
+	}
+	free(name);
+}
+
+void walk_function(struct sleep_scan *s, CXCursor fn)
+{
+	struct fact_fn *ff = facts_add_fn(s->f, 0);
+	CXCursor body = clang_getNullCursor();
+	CXCursor first = clang_getCanonicalCursor(fn);
+	struct annot *an;
+	int entry, ai;
+
+	s->fn = fe_spelling(fn);
+	params_begin(&s->pa, s->tu, fn);
+	s->st.cond = 0;
+	s->st.irq = s->st.lock = 0;
+	s->st.rel_irq = 0;
+	s->st.opt = s->st.optc = 0;
+	s->ngscope = 0;
+	ff->name = xstrdup(s->fn);
+	ff->is_static = clang_Cursor_getStorageClass(fn) == CX_SC_Static;
+	ff->file = xstrdup(s->cx->main_shown);
+	where_of(fn, &ff->line, NULL);
+	s->st.depth = 0;
+	s->st.released = 0;
+	s->st.must = 0;
+	s->st.must_rel = 0;
+	s->entry = 0;
+	s->st.dead = 0;
+	s->st.region = -1;
+	s->nrg = 0;
+	s->rg = NULL;
+	s->nlb = 0;
+	s->lb = NULL;
+	s->ntg = 0;
+	s->nexit = 0;
+	an = annot_find(s, s->fn);
+	if (!an) {
+		an = annot_add(s, s->fn);
+		annotation(s, fn, an);
+		if (!clang_equalCursors(first, fn) && !an->acquire &&
+		    !an->release && !an->hold)
+			annotation(s, first, an);
+	}
+	/* The walk adds callees' entries, which may move the array. */
+	ai = an - s->an;
+	/* Entered with the lock held: __releases(x), __must_hold(x). */
+	entry = an->release + an->hold;
+	for (int i = 0; i < entry; i++)
+		acquire(s, xstrdup(an->text ? an->text : s->fn), ff->line,
+			RK_OTHER);
+	s->entry = entry;
+	clang_visitChildren(fn, fe_take_last, &body);
+	if (clang_getCursorKind(body) == CXCursor_CompoundStmt)
+		walk_body(s, body);
+	note_exit(s);
+	an = &s->an[ai];
+	/* Not annotated: callers below see what every path did. */
+	if (!an->acquire && !an->release && !an->hold && s->nexit) {
+		unsigned mask = s->exit_depth >= 32 ? ~0u :
+				(1u << s->exit_depth) - 1;
+		int shift = entry < 32 ? entry : 31;
+
+		an->acquire = s->exit_depth;
+		an->release = s->exit_released;
+		an->rel_irq = s->exit_rel_irq;
+		an->acq_irq = (s->exit_irq >> shift) & mask;
+		an->acq_lock = (s->exit_lock >> shift) & mask;
+		if (an->acquire && !an->text)
+			an->text = xasprintf("%s()", s->fn);
+	}
+	for (int i = 0; i < s->nrg; i++)
+		free(s->rg[i].text);
+	for (int i = 0; i < s->nlb; i++)
+		free(s->lb[i].name);
+	free(s->rg);
+	free(s->lb);
+	free(s->fn);
+	params_end(&s->pa);
+	s->fn = NULL;
+}
+
+static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent,
+				      CXClientData data)
+{
+	struct sleep_scan *s = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (clang_isPreprocessing(k) || !in_main(s, c))
+		return CXChildVisit_Continue;
+	if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c))
+		walk_function(s, c);
+	if (k == CXCursor_FunctionDecl || k == CXCursor_VarDecl)
+		sleep_regs(s->cx, s->f, c);
+	return CXChildVisit_Continue;
+}
+
+void sleep_scan(struct check_ctx *cx, struct facts *f)
+{
+	struct sleep_scan s;
+	CXCursor top = clang_getTranslationUnitCursor(cx->tu);
+
+	memset(&s, 0, sizeof(s));
+	s.cx = cx;
+	s.f = f;
+	s.tu = cx->tu;
+	s.text = clang_getFileContents(cx->tu, cx->main_file, &s.size);
+	clang_visitChildren(top, macros_cb, &s);
+	clang_visitChildren(top, gvars_cb, &s);
+	if (s.npm)
+		qsort(s.pm, s.npm, sizeof(*s.pm), cmp_pmacro);
+	clang_visitChildren(top, top_cb, &s);
+	for (int i = 0; i < s.nan; i++) {
+		free(s.an[i].name);
+		free(s.an[i].text);
+	}
+	free(s.an);
+	for (int i = 0; i < s.ngv; i++) {
+		free(s.gv[i].name);
+		free(s.gv[i].type);
+	}
+	free(s.gv);
+	free(s.lines);
+	free(s.pm);
+}

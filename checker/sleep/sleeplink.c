@@ -1,0 +1,611 @@
+/*
+ * sleeplink.c - the link step of the sleep analysis.  Every function
+ * and every hook is a node; a call is an edge from its caller to the
+ * function it names (a static one of the same unit first, else the
+ * global one) and, for a hook call, to the hook; a hook has an edge to
+ * each function registered for it, in any module.  A breadth-first
+ * search backwards from the functions that call a sleeping primitive
+ * gives every node that may sleep and one shortest chain that shows
+ * why.  Calls to primitives are not followed: the primitive's table
+ * entry decides.
+ *
+ * A node may sleep only when one of its parameters is true (or false):
+ * "if (!nofail) return kmalloc(GFP_ATOMIC); return kmalloc(GFP_KERNEL)".
+ * Each call says what its path assumes of its caller's parameters and
+ * what it passes (constants, the caller's own parameters), so a call
+ * that passes false to such a node does not sleep through it, and one
+ * that passes its own parameter makes its caller conditional in turn.
+ * One condition per node: two different ones make it "always", which
+ * keeps the answer a may-sleep (never fewer sleeps than without).
+ * The search is then two phases: a worklist for the conditions (a node
+ * is visited again when its condition widens, at most twice), then a
+ * breadth-first pass for the chains, each through an edge whose
+ * condition is the node's own.
+ */
+#include "checker/sleep/facts.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct map {
+	char **key;
+	int *val;
+	size_t cap, n;
+};
+
+static size_t hash(const char *s)
+{
+	size_t h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h;
+}
+
+static void map_put(struct map *m, char *key, int val);
+
+static void map_grow(struct map *m)
+{
+	struct map old = *m;
+
+	m->cap = grow_cap(m->cap, m->cap + 1, 1024, sizeof(*m->key));
+	m->key = xcalloc(m->cap, sizeof(*m->key));
+	m->val = xcalloc(m->cap, sizeof(*m->val));
+	m->n = 0;
+	for (size_t i = 0; i < old.cap; i++)
+		if (old.key[i])
+			map_put(m, old.key[i], old.val[i]);
+	free(old.key);
+	free(old.val);
+}
+
+/* Takes key; keeps the first value given for a key. */
+static void map_put(struct map *m, char *key, int val)
+{
+	size_t i;
+
+	if (2 * (m->n + 1) > m->cap)
+		map_grow(m);
+	for (i = hash(key) & (m->cap - 1); m->key[i];
+	     i = (i + 1) & (m->cap - 1))
+		if (!strcmp(m->key[i], key)) {
+			free(key);
+			return;
+		}
+	m->key[i] = key;
+	m->val[i] = val;
+	m->n++;
+}
+
+static int map_get(const struct map *m, const char *key)
+{
+	if (!m->cap)
+		return -1;
+	for (size_t i = hash(key) & (m->cap - 1); m->key[i];
+	     i = (i + 1) & (m->cap - 1))
+		if (!strcmp(m->key[i], key))
+			return m->val[i];
+	return -1;
+}
+
+static void map_free(struct map *m)
+{
+	for (size_t i = 0; i < m->cap; i++)
+		free(m->key[i]);
+	free(m->key);
+	free(m->val);
+}
+
+/* Keys: "h:member", "g:name", "s:unit:name". */
+static int hook_node(const struct link *lk, const char *member)
+{
+	char *k = xasprintf("h:%s", member);
+	int n = map_get(lk->map, k);
+
+	free(k);
+	return n;
+}
+
+static int fn_node(const struct link *lk, const char *name, int unit)
+{
+	char *k = xasprintf("s:%d:%s", unit, name);
+	int n = map_get(lk->map, k);
+
+	free(k);
+	if (n >= 0)
+		return n;
+	k = xasprintf("g:%s", name);
+	n = map_get(lk->map, k);
+	free(k);
+	return n;
+}
+
+struct edge {
+	int from, to, call;
+};
+
+struct names {
+	const char **v;
+	int n;
+};
+
+static void add_hook_name(struct link *lk, struct names *hn, const char *m)
+{
+	if (!m || hook_node(lk, m) >= 0)
+		return;
+	map_put(lk->map, xasprintf("h:%s", m), hn->n);
+	hn->v = xrealloc(hn->v, (hn->n + 1) * sizeof(*hn->v));
+	hn->v[hn->n++] = m;
+}
+
+static void add_edge(struct edge **e, int *n, int from, int to, int call)
+{
+	if (from < 0 || to < 0)
+		return;
+	*e = xrealloc(*e, (*n + 1) * sizeof(**e));
+	(*e)[*n].from = from;
+	(*e)[*n].to = to;
+	(*e)[*n].call = call;
+	(*n)++;
+}
+
+static void add_impl(struct impl_list *il, int node, int reg)
+{
+	for (int i = 0; i < il->n; i++)
+		if (il->node[i] == node)
+			return;
+	il->node = xrealloc(il->node, (il->n + 1) * sizeof(int));
+	il->reg = xrealloc(il->reg, (il->n + 1) * sizeof(int));
+	il->node[il->n] = node;
+	il->reg[il->n++] = reg;
+}
+
+/* Argument kinds in call_args; a parameter is its index (>= 0). */
+enum { ARG_FALSE = -1, ARG_TRUE = -2, ARG_UNKNOWN = -3 };
+#define NEVER INT_MIN
+
+/* "p2" -> 3, "!p2" -> -3, NULL -> 0. */
+static int parse_cond(const char *s)
+{
+	int neg = 0;
+
+	if (!s)
+		return 0;
+	if (*s == '!') {
+		neg = 1;
+		s++;
+	}
+	if (*s != 'p')
+		return 0;
+	return neg ? -(atoi(s + 1) + 1) : atoi(s + 1) + 1;
+}
+
+static int *parse_args(const char *s, int *n)
+{
+	int *v = NULL;
+
+	*n = 0;
+	while (s && *s) {
+		v = xrealloc(v, (*n + 1) * sizeof(*v));
+		v[*n] = *s == 'p' ? atoi(s + 1) : *s == '1' ? ARG_TRUE :
+			*s == '0' ? ARG_FALSE : ARG_UNKNOWN;
+		(*n)++;
+		s = strchr(s, ',');
+		if (s)
+			s++;
+	}
+	return v;
+}
+
+/*
+ * When does call i sleep through callee node v, in terms of its caller's
+ * parameters?  NEVER, 0 (always) or a condition; through_name: the call
+ * names a wrapper of hook v, whose arguments need not be the hook's.
+ */
+static int through(const struct link *lk, int call, int v, int through_name)
+{
+	int c = lk->nodes[v].cond, j, a;
+
+	if (!c || call < 0)
+		return c;	/* a hook to its implementation: the same */
+	if (through_name)
+		return 0;
+	j = (c > 0 ? c : -c) - 1;
+	a = j < lk->call_nargs[call] ? lk->call_args[call][j] : ARG_UNKNOWN;
+	if (a == ARG_UNKNOWN)
+		return 0;
+	if (a == ARG_TRUE || a == ARG_FALSE)
+		return (a == ARG_TRUE) == (c > 0) ? 0 : NEVER;
+	return c > 0 ? a + 1 : -(a + 1);
+}
+
+/* A call's own condition and its callee's, both to hold: keep one. */
+static int both(int own, int callee)
+{
+	if (callee == NEVER)
+		return NEVER;
+	return own ? own : callee;
+}
+
+/* When does call (an edge into node v; -1: hook to implementation)? */
+static int edge_cond(const struct link *lk, int call, int v)
+{
+	int named = call >= 0 && lk->nodes[v].is_hook &&
+		    *lk->f->calls[call].callee;
+
+	return both(call >= 0 ? lk->call_cond[call] : 0,
+		    through(lk, call, v, named));
+}
+
+struct graph {
+	const struct edge *e;
+	int ne;
+	int *first, *rev;	/* edges into each node, in insertion order */
+	char *seen;		/* may sleep (phase one) */
+	int *queue;
+	int head, tail, cap;
+};
+
+static void push(struct graph *g, int n)
+{
+	if (g->tail < g->cap)
+		g->queue[g->tail++] = n;
+}
+
+/* The caller of call i when it is a sleeping primitive, else -1. */
+static int source(const struct link *lk, int i)
+{
+	const struct fact_call *c = &lk->f->calls[i];
+
+	if (!c->prim || !c->sleep)
+		return -1;
+	return fn_node(lk, c->caller, lk->f->call_unit[i]);
+}
+
+/* Phase one: node u may sleep under cond; widen what it had. */
+static void widen(struct link *lk, struct graph *g, int u, int cond)
+{
+	struct link_node *x = &lk->nodes[u];
+
+	if (cond == NEVER)
+		return;
+	if (!g->seen[u]) {
+		g->seen[u] = 1;
+		x->cond = cond;
+		push(g, u);
+	} else if (x->cond && x->cond != cond) {
+		x->cond = 0;
+		push(g, u);
+	}
+}
+
+/* Phase two: the chain of u goes through v by call. */
+static void assign(struct link *lk, struct graph *g, int u, int v, int call)
+{
+	struct link_node *x = &lk->nodes[u];
+
+	x->dist = v >= 0 ? lk->nodes[v].dist + 1 : 1;
+	x->next = v;
+	x->via_call = call;
+	push(g, u);
+}
+
+/*
+ * Phase two, breadth first from the sources: a node takes the first
+ * edge whose condition is the node's own (so a chain shown for a node
+ * that always sleeps is one that always does); strict 0 accepts any
+ * feasible edge, for nodes whose condition is two merged ones.
+ */
+static int chains(struct link *lk, struct graph *g, int strict)
+{
+	const struct facts *f = lk->f;
+	int before = g->tail;
+
+	for (int i = 0; i < f->ncalls; i++) {
+		int n = source(lk, i);
+
+		if (n >= 0 && g->seen[n] && !lk->nodes[n].dist &&
+		    lk->call_cond[i] != NEVER &&
+		    (!strict || lk->call_cond[i] == lk->nodes[n].cond))
+			assign(lk, g, n, -1, i);
+	}
+	if (!strict)
+		for (int i = 0; i < g->ne; i++) {
+			const struct edge *x = &g->e[i];
+
+			if (g->seen[x->from] && !lk->nodes[x->from].dist &&
+			    lk->nodes[x->to].dist &&
+			    edge_cond(lk, x->call, x->to) != NEVER)
+				assign(lk, g, x->from, x->to, x->call);
+		}
+	while (g->head < g->tail) {
+		int v = g->queue[g->head++];
+
+		for (int k = g->first[v]; k < g->first[v + 1]; k++) {
+			const struct edge *x = &g->e[g->rev[k]];
+			int u = x->from;
+
+			if (g->seen[u] && !lk->nodes[u].dist &&
+			    edge_cond(lk, x->call, v) == lk->nodes[u].cond)
+				assign(lk, g, u, v, x->call);
+		}
+	}
+	return g->tail > before;
+}
+
+static void search(struct link *lk, struct edge *e, int ne)
+{
+	const struct facts *f = lk->f;
+	struct graph g = { e, ne, NULL, NULL, NULL, NULL, 0, 0, 0 };
+
+	g.first = xcalloc(lk->nnodes + 1, sizeof(int));
+	g.rev = xcalloc(ne + 1, sizeof(int));
+	g.seen = xcalloc(lk->nnodes + 1, 1);
+	g.cap = 3 * lk->nnodes + 1;	/* phase one: two visits a node */
+	g.queue = xcalloc(g.cap, sizeof(int));
+	for (int i = 0; i < ne; i++)
+		g.first[e[i].to + 1]++;
+	for (int i = 0; i < lk->nnodes; i++)
+		g.first[i + 1] += g.first[i];
+	{
+		int *fill = xcalloc(lk->nnodes + 1, sizeof(int));
+
+		for (int i = 0; i < ne; i++)
+			g.rev[g.first[e[i].to] + fill[e[i].to]++] = i;
+		free(fill);
+	}
+	/* Phase one: which nodes may sleep, and under what condition. */
+	for (int i = 0; i < f->ncalls; i++) {
+		int n = source(lk, i);
+
+		if (n >= 0)
+			widen(lk, &g, n, lk->call_cond[i]);
+	}
+	while (g.head < g.tail) {
+		int v = g.queue[g.head++];
+
+		for (int k = g.first[v]; k < g.first[v + 1]; k++) {
+			const struct edge *x = &e[g.rev[k]];
+
+			widen(lk, &g, x->from, edge_cond(lk, x->call, v));
+		}
+	}
+	/* Phase two: one shortest chain each, acyclic (to older nodes). */
+	g.head = g.tail = 0;
+	g.cap = lk->nnodes + 1;
+	chains(lk, &g, 1);
+	while (chains(lk, &g, 0))
+		;
+	free(g.first);
+	free(g.rev);
+	free(g.seen);
+	free(g.queue);
+}
+
+void link_build(struct link *lk, const struct facts *f)
+{
+	struct names hn = { NULL, 0 };
+	struct edge *e = NULL;
+	int ne = 0;
+
+	memset(lk, 0, sizeof(*lk));
+	lk->f = f;
+	lk->map = xcalloc(1, sizeof(struct map));
+	for (int i = 0; i < f->nhooks; i++)
+		add_hook_name(lk, &hn, f->hooks[i].member);
+	for (int i = 0; i < f->nregs; i++)
+		add_hook_name(lk, &hn, f->regs[i].hook);
+	for (int i = 0; i < f->ncalls; i++)
+		add_hook_name(lk, &hn, f->calls[i].hook);
+	lk->nhooks = hn.n;
+	lk->nnodes = hn.n + f->nfns;
+	lk->nodes = xcalloc(lk->nnodes + 1, sizeof(*lk->nodes));
+	for (int i = 0; i < lk->nnodes; i++) {
+		lk->nodes[i].next = -1;
+		lk->nodes[i].via_call = -1;
+		lk->nodes[i].is_hook = i < hn.n;
+		lk->nodes[i].fn = i < hn.n ? i : i - hn.n;
+	}
+	lk->hook_names = hn.v;
+	for (int i = 0; i < f->nfns; i++) {
+		const struct fact_fn *x = &f->fns[i];
+		char *k = x->is_static ?
+			xasprintf("s:%d:%s", f->fn_unit[i], x->name) :
+			xasprintf("g:%s", x->name);
+
+		map_put(lk->map, k, hn.n + i);
+	}
+	lk->impls = xcalloc(hn.n + 1, sizeof(*lk->impls));
+	for (int i = 0; i < f->nregs; i++) {
+		int h = hook_node(lk, f->regs[i].hook);
+		int n = fn_node(lk, f->regs[i].impl, f->reg_unit[i]);
+
+		if (n < 0)
+			continue;	/* defined where we did not look */
+		add_impl(&lk->impls[h], n, i);
+		add_edge(&e, &ne, h, n, -1);
+	}
+	lk->call_target = xcalloc(f->ncalls + 1, sizeof(int));
+	lk->call_hook = xcalloc(f->ncalls + 1, sizeof(int));
+	lk->call_cond = xcalloc(f->ncalls + 1, sizeof(int));
+	lk->call_args = xcalloc(f->ncalls + 1, sizeof(int *));
+	lk->call_nargs = xcalloc(f->ncalls + 1, sizeof(int));
+	for (int i = 0; i < f->ncalls; i++) {
+		const struct fact_call *c = &f->calls[i];
+		int from = fn_node(lk, c->caller, f->call_unit[i]);
+
+		lk->call_cond[i] = parse_cond(c->cond);
+		lk->call_args[i] = parse_args(c->args, &lk->call_nargs[i]);
+
+		lk->call_target[i] = -1;
+		lk->call_hook[i] = -1;
+		if (c->prim)
+			continue;
+		if (*c->callee)
+			lk->call_target[i] = fn_node(lk, c->callee,
+						     f->call_unit[i]);
+		if (c->hook)
+			lk->call_hook[i] = hook_node(lk, c->hook);
+		add_edge(&e, &ne, from, lk->call_hook[i], i);
+		add_edge(&e, &ne, from, lk->call_target[i], i);
+	}
+	search(lk, e, ne);
+	free(e);
+}
+
+void link_free(struct link *lk)
+{
+	for (int i = 0; i < lk->nhooks; i++) {
+		free(lk->impls[i].node);
+		free(lk->impls[i].reg);
+	}
+	free(lk->impls);
+	free(lk->nodes);
+	for (int i = 0; lk->f && i < lk->f->ncalls; i++)
+		free(lk->call_args[i]);
+	free(lk->call_args);
+	free(lk->call_nargs);
+	free(lk->call_cond);
+	free(lk->call_target);
+	free(lk->call_hook);
+	free(lk->hook_names);
+	if (lk->map)
+		map_free(lk->map);
+	free(lk->map);
+	memset(lk, 0, sizeof(*lk));
+}
+
+int link_hook(const struct link *lk, const char *member)
+{
+	return hook_node(lk, member);
+}
+
+const char *link_node_name(const struct link *lk, int n)
+{
+	const struct link_node *x = &lk->nodes[n];
+
+	return x->is_hook ? lk->hook_names[x->fn] : lk->f->fns[x->fn].name;
+}
+
+int link_call_sleeps(const struct link *lk, int call)
+{
+	const struct fact_call *c = &lk->f->calls[call];
+	int best = -1;
+	int cand[2] = { lk->call_hook[call], lk->call_target[call] };
+
+	if (c->prim)
+		return c->sleep ? -2 : -1;
+	for (int i = 0; i < 2; i++) {
+		int n = cand[i];
+
+		if (n < 0 || !lk->nodes[n].dist ||
+		    through(lk, call, n, i == 0 && *c->callee) == NEVER)
+			continue;
+		if (best < 0 || lk->nodes[n].dist < lk->nodes[best].dist)
+			best = n;
+	}
+	return best;
+}
+
+static void chain(const struct link *lk, int n, struct sbuf *sb)
+{
+	int guard = lk->nnodes + 1;
+
+	while (n >= 0 && guard--) {
+		const struct link_node *x = &lk->nodes[n];
+		const struct fact_call *c = x->via_call >= 0 ?
+			&lk->f->calls[x->via_call] : NULL;
+
+		if (!x->is_hook) {
+			sb_addf(sb, "%s%s()", sb->len ? " -> " : "",
+				lk->f->fns[x->fn].name);
+			if (x->next < 0 && c) {
+				sb_addf(sb, " -> %s", c->sleep);
+				return;
+			}
+			/* Through a wrapper: name it, then the hook's code. */
+			if (x->next >= 0 && lk->nodes[x->next].is_hook && c &&
+			    *c->callee)
+				sb_addf(sb, " -> %s()", c->callee);
+		}
+		n = x->next;
+	}
+}
+
+char *link_chain(const struct link *lk, int n)
+{
+	struct sbuf sb = { 0 };
+
+	chain(lk, n, &sb);
+	return sb_detach(&sb);
+}
+
+/*
+ * How many of the caller's locks the chain from n releases before it
+ * sleeps: each call's releases, plus what the rest of the chain drops
+ * beyond the locks that call's callee took itself.  Folded from the
+ * chain's end, in a loop: a chain is as long as the call graph makes it.
+ */
+static int drop_from(const struct link *lk, int n, int guard)
+{
+	int *calls = NULL, k = 0, cap = 0, v = 0;
+
+	for (; n >= 0 && guard > 0; guard--) {
+		const struct link_node *x = &lk->nodes[n];
+
+		if (!x->is_hook) {
+			if (x->via_call < 0)
+				break;
+			ARRAY_GROW(calls, cap, k + 1, 16);
+			calls[k++] = x->via_call;
+		}
+		n = x->next;
+	}
+	while (k--) {
+		const struct fact_call *c = &lk->f->calls[calls[k]];
+		int below = v - c->own;
+
+		v = c->released + (below > 0 ? below : 0);
+	}
+	free(calls);
+	return v;
+}
+
+int link_drop(const struct link *lk, int n)
+{
+	return drop_from(lk, n, lk->nnodes + 1);
+}
+
+int link_chain_hook(const struct link *lk, int n)
+{
+	int guard = lk->nnodes + 1;
+
+	for (; n >= 0 && guard--; n = lk->nodes[n].next)
+		if (lk->nodes[n].is_hook)
+			return 1;
+	return 0;
+}
+
+int link_hook_sleeper(const struct link *lk, int h, int *reg)
+{
+	const struct impl_list *il;
+	int best = -1;
+
+	if (h < 0 || h >= lk->nhooks)
+		return -1;
+	il = &lk->impls[h];
+	for (int i = 0; i < il->n; i++) {
+		int n = il->node[i];
+
+		if (lk->nodes[n].dist &&
+		    (best < 0 || lk->nodes[n].dist <
+				 lk->nodes[il->node[best]].dist))
+			best = i;
+	}
+	if (best < 0)
+		return -1;
+	if (reg)
+		*reg = il->reg[best];
+	return il->node[best];
+}

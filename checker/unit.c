@@ -1,0 +1,232 @@
+/*
+ * unit.c - check one unit: parse it (with kbuild's flags, or the tree's
+ * own front end), skip it when the prefilter says it cannot hold a
+ * finding, walk it with the rules, print its findings.
+ */
+#include "core/bigstack.h"
+#include "checker/input/flags.h"
+#include "checker/prefilter.h"
+#include "checker/run.h"
+#include "checker/walk.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* A file's tree-relative path, or NULL (the prefilter's rel_of). */
+static char *rel_of(const char *path, void *data)
+{
+	struct run *run = data;
+	char *abs = realpath(path, NULL);
+	char *rel = abs ? tree_rel(run->shadow, run->tree_abs, abs) : NULL;
+
+	free(abs);
+	return rel;
+}
+
+static void print_args(const char *file, const struct strv *args)
+{
+	printf("%s:", file);
+	for (int i = 0; i < args->n; i++)
+		printf(" %s", args->v[i]);
+	printf("\n");
+}
+
+static void emit_unit(struct run *run, int from)
+{
+	findings_sort(&run->out, from);
+	if (run->o->format == OUT_GCC)
+		out_gcc(stdout, &run->out, from);
+}
+
+/* Parse with explicit flags; NULL after printing why. */
+static CXTranslationUnit parse_flags(CXIndex idx, const char *path,
+				     const struct strv *flags)
+{
+	struct strv args = { 0 };
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode rc;
+	int overflow = 0;
+	unsigned opts = CXTranslationUnit_DetailedPreprocessingRecord |
+			CXTranslationUnit_KeepGoing |
+			CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
+
+	if (ends_with(path, ".h")) {
+		strv_push(&args, "-x");
+		strv_push(&args, "c");
+	}
+	if (flags_want_m32(flags))
+		strv_push(&args, "-m32");
+	for (int i = 0; i < flags->n; i++)
+		strv_push(&args, flags->v[i]);
+	strv_push(&args, "-ferror-limit=0");
+	strv_push(&args, "-Wno-everything");
+	rc = bigstack_parse(idx, path, (const char *const *)args.v, args.n,
+			    opts, &tu, &overflow);
+	if (rc == CXError_Failure) {
+		/* A target flag clang cannot honour: try without them. */
+		struct strv fewer = { 0 };
+
+		for (int i = 0; i < args.n; i++)
+			if (!starts_with(args.v[i], "-march=") &&
+			    !starts_with(args.v[i], "-mtune=") &&
+			    !starts_with(args.v[i], "-mcpu="))
+				strv_push(&fewer, args.v[i]);
+		rc = bigstack_parse(idx, path, (const char *const *)fewer.v,
+				    fewer.n, opts, &tu, &overflow);
+		strv_clear(&fewer);
+	}
+	strv_clear(&args);
+	if (rc == CXError_Crashed) {
+		error_at(path, 0, "%s; nothing in it was checked (%s)",
+			 bigstack_why(overflow), overflow ?
+			 "split its deepest expression or statement" :
+			 "report it with the file and its flags");
+		return NULL;
+	}
+	if (rc != CXError_Success) {
+		error_at(path, 0, "libclang could not parse this file (error "
+			 "%d); check that it exists and the flags are a "
+			 "compiler's", (int)rc);
+		return NULL;
+	}
+	return tu;
+}
+
+/*
+ * Check one unit.  flags NULL: the tree's own include directories and
+ * every CONFIG_ symbol on (the front end the generator uses).
+ */
+void check_file(struct run *run, const char *path,
+		       const struct strv *flags)
+{
+	struct check_opts *o = run->o;
+	struct check_ctx *cx = &run->cx;
+	char *rel = rel_of(path, run);
+	const struct table *t = &run->t;
+	struct prefilter_in pin;
+	struct walk_result res;
+	struct parsed p;
+	CXIndex idx = NULL;
+	int from = run->out.n, missing;
+	struct stat st;
+
+	memset(&p, 0, sizeof(p));
+	missing = stat(path, &st);
+	if (missing || !S_ISREG(st.st_mode)) {
+		error_at(path, 0, "%s", missing ? "no such file" :
+			 "not a regular file; name a C source file");
+		run->failed = 1;
+		free(rel);
+		return;
+	}
+	if (rel && (!strcmp(rel, t->header) ||
+		    (t->output && !strcmp(rel, t->output)) ||
+		    (run->home && !strcmp(rel, run->home))))
+		run->want_tree = 1;
+	if (!flags && !rel) {
+		error_at(path, 0, "not inside the tree %s; give the compiler "
+			 "flags, or --tree", run->tree);
+		run->failed = 1;
+		return;
+	}
+	if (!flags && !run->fe_open) {
+		if (fe_open(&run->fe, t,
+			    run->shadow ? run->shadow : run->tree)) {
+			run->failed = 1;
+			free(rel);
+			return;
+		}
+		run->fe_open = 1;
+		/* The table on, and every hook's guard: all hooks exist. */
+		strv_push(&run->fe.syms, t->config);
+		for (int i = 0; i < run->m.n; i++) {
+			const struct strv *g = &run->m.hooks[i].guard;
+
+			for (int k = 0; k < g->n; k++)
+				if (starts_with(g->v[k], "CONFIG_") &&
+				    strv_find(&run->fe.syms, g->v[k]) < 0)
+					strv_push(&run->fe.syms, g->v[k]);
+		}
+	}
+	if (o->print_args) {
+		/* Like gcc -###: say what would run, run nothing. */
+		print_args(path, flags ? flags : &run->fe.args);
+		free(rel);
+		return;
+	}
+	run->units++;
+	pin.t = t;
+	pin.m = &run->m;
+	pin.path = path;
+	pin.args = flags ? flags : &run->fe.args;
+	pin.rel_of = rel_of;
+	pin.data = run;
+	if (!o->no_prefilter && !o->db && !prefilter(&pin)) {
+		if (o->verbose)
+			fprintf(stderr, "%s: skipped: neither it nor its "
+				"headers name %s, an internal or a wrapper\n",
+				path, t->pointer);
+		run->skipped++;
+		free(rel);
+		return;
+	}
+	if (flags) {
+		idx = clang_createIndex(0, 0);
+		p.tu = parse_flags(idx, path, flags);
+	} else if (fe_parse(&run->fe, rel, &p)) {
+		p.tu = NULL;
+	}
+	if (!p.tu) {
+		run->failed = 1;
+		goto out;
+	}
+	cx->tu = p.tu;
+	cx->main_file = clang_getFile(p.tu, flags ? path : p.path);
+	/* In review mode, the patch's name, not the shadow's. */
+	cx->main_shown = run->have_patch && rel ?
+			 added_name(&run->patch, rel) : path;
+	cx->main_rel = rel;
+	if (!cx->main_file) {
+		error_at(path, 0, "libclang parsed this file but cannot find "
+			 "it in the result");
+		run->failed = 1;
+		goto out;
+	}
+	walk_unit(cx, &res);
+	if (cx->failed)
+		run->failed = 1;
+	if (res.errors) {
+		run->partial++;
+		note_at(cx->main_shown, 1, "libclang could not fully parse "
+			"this unit (%d error%s; first: %s); checked as far "
+			"as it parsed",
+			res.errors, res.errors == 1 ? "" : "s",
+			res.first_error);
+	}
+	walk_result_free(&res);
+	emit_unit(run, from);
+out:
+	if (flags) {
+		if (p.tu)
+			clang_disposeTranslationUnit(p.tu);
+		p.tu = NULL;
+	} else {
+		fe_parsed_free(&p);
+	}
+	if (idx)
+		clang_disposeIndex(idx);
+	cx->tu = NULL;
+	cx->main_rel = NULL;
+	free(rel);
+}
+
+void run_tree_rules(struct run *run)
+{
+	int from = run->out.n;
+
+	for (int i = 0; rules[i]; i++)
+		if (rules[i]->on_tree)
+			rules[i]->on_tree(&run->cx);
+	emit_unit(run, from);
+}

@@ -1,0 +1,115 @@
+/*
+ * frontend.h - the libclang front end: parse a file of the tree with the
+ * tree's include paths, every CONFIG_ symbol of its conditionals turned
+ * on, and tolerance for headers that cannot be found.
+ */
+#ifndef HOOKWRAP_FRONTEND_H
+#define HOOKWRAP_FRONTEND_H
+
+#include <clang-c/Index.h>
+
+#include "clang/guards.h"
+#include "core/table.h"
+
+struct frontend {
+	const struct table *t;
+	char *tree;
+	struct strv args;	/* compiler flags for every parse */
+	char *overlay;		/* temp dir with asm -> include/asm-ARCH */
+	char *fallback;		/* temp dirs for a modern tree never built */
+	struct strv syms;	/* CONFIG_ symbols seen so far: all on */
+	int record;		/* keep inputs (fe_open_recording()) */
+	struct strv inputs;	/* every file read or looked for, absolute */
+	CXIndex index;
+};
+
+struct parsed {
+	CXTranslationUnit tu;
+	CXFile file;		/* the file asked for */
+	char *rel;		/* its path relative to the tree */
+	char *path;		/* its path as opened */
+	struct conds conds;	/* its conditional directives */
+	struct file_conds {
+		CXFile file;
+		struct conds conds;
+	} *more;		/* conditionals of other files, on demand */
+	int nmore;
+	int errors;		/* has error diagnostics inside the file */
+	unsigned first_error_line;
+	char *first_error;
+};
+
+int fe_open(struct frontend *fe, const struct table *t, const char *tree);
+/* fe_open(), keeping fe->inputs: for a result that is cached. */
+int fe_open_recording(struct frontend *fe, const struct table *t,
+		      const char *tree);
+
+/*
+ * What the parses read (feinputs.c): fe->inputs, the files a result
+ * built from them depends on, for the manifest cache to check.  A file
+ * looked for and missing counts: its appearing changes the result.
+ * Noted only when fe->record is set.
+ */
+void fe_note_input(struct frontend *fe, const char *path);
+/* file_exists(path), noting path as an input. */
+int fe_exists(struct frontend *fe, const char *path);
+/* Note every file the translation unit read. */
+void fe_note_inclusions(struct frontend *fe, CXTranslationUnit tu);
+void fe_close(struct frontend *fe);
+/*
+ * Parse tree-relative relpath; prints the reason and returns -1 on
+ * failure, with nothing of p left to free (fe_parsed_free() is harmless).
+ */
+int fe_parse(struct frontend *fe, const char *relpath, struct parsed *p);
+void fe_parsed_free(struct parsed *p);
+
+/*
+ * The first error diagnostic in p->file between lines from and to (of the
+ * category, when not NULL: "Parse Issue"); 1 and its line and message
+ * (owned by the caller) when there is one.
+ */
+int fe_first_error(const struct parsed *p, unsigned from, unsigned to,
+		   const char *category, unsigned *line, char **msg);
+/* Was the cursor produced by a macro expansion? */
+int fe_from_macro(CXCursor c);
+/* The conditionals of the file the cursor is expanded in. */
+const struct conds *fe_conds_of(struct parsed *p, CXCursor c);
+/* "tree/relative/path:line" of the cursor's expansion location. */
+char *fe_where(const struct frontend *fe, CXCursor c);
+
+/* Is the cursor's expansion location inside p->file? */
+int fe_in_file(const struct parsed *p, CXCursor c);
+unsigned fe_line(CXCursor c);
+/* The tokens of r joined in kernel spelling: "char __user *name". */
+char *fe_tokens_text(CXTranslationUnit tu, CXSourceRange r);
+/* The source bytes of r with white space squeezed. */
+char *fe_raw_text(CXTranslationUnit tu, CXSourceRange r);
+/* clang_getCursorSpelling as an owned string. */
+char *fe_spelling(CXCursor c);
+
+/* The children of a cursor, in order; free(k.v) when done. */
+struct fe_kids {
+	CXCursor *v;
+	int n;
+};
+struct fe_kids fe_kids(CXCursor c);
+
+/* A visitor that stores the first child into *(CXCursor *)data. */
+enum CXChildVisitResult fe_take_first(CXCursor c, CXCursor parent,
+				      CXClientData data);
+/* Store the last child into *(CXCursor *)data. */
+enum CXChildVisitResult fe_take_last(CXCursor c, CXCursor parent,
+				     CXClientData data);
+/* Store the first two children; data is struct { CXCursor *k; int n; }. */
+enum CXChildVisitResult fe_take_two(CXCursor c, CXCursor parent,
+				    CXClientData data);
+/* Unwrap implicit casts and parentheses around an expression. */
+CXCursor fe_strip(CXCursor c);
+/* Is field a member of the table's struct (or union)? */
+int fe_is_table_field(CXCursor field, const struct table *t);
+/* Is type (canonical) the table's "struct NAME" or "union NAME"? */
+int fe_is_table_type(CXType type, const struct table *t);
+/* If c is "pointer->member" on the table's pointer, the member's name. */
+char *fe_table_member(CXCursor c, const struct table *t);
+
+#endif /* HOOKWRAP_FRONTEND_H */

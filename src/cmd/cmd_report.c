@@ -1,0 +1,219 @@
+/*
+ * cmd_report.c - "hookwrap report --db=FILE": link the facts that
+ * "hookwrap check --db=FILE" collected over a build (make C=2) and print
+ * the sleep rules' findings for the whole build, in the checker's
+ * formats.  The database holds everything needed: no tree is parsed.
+ */
+#include "cmd/commands.h"
+#include "checker/sleep/facts.h"
+#include "checker/check.h"
+#include "checker/sleep/sleep.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char usage_text[] =
+	"usage: hookwrap report --db FILE [--format gcc|json|sarif]\n"
+	"                       [--rule ID]... [--error-exit]\n"
+	"       hookwrap report --db FILE --why NAME\n"
+	"\n"
+	"Link the facts collected by 'hookwrap check --db FILE' (for a whole\n"
+	"build: make C=2 CHECK=\"hookwrap check --db FILE\") and print the\n"
+	"findings of sleep-in-atomic-hook, sleep-in-atomic,\n"
+	"sleep-under-guard and direct-impl-call.  --rule limits the output to those rules.\n"
+	"--why NAME says whether the hook or function NAME may sleep, and why:\n"
+	"one chain per implementation or definition.\n"
+	"Exit status: 0 (1 with --error-exit when there are findings), 2 on\n"
+	"bad input.  See docs/facts-db.md and docs/rules/.\n";
+
+/* " when its parameter 1 (from 0) is false", or "". */
+static char *cond_words(int cond)
+{
+	if (!cond)
+		return xstrdup("");
+	return xasprintf(" when its parameter %d (from 0) is %s",
+			 (cond > 0 ? cond : -cond) - 1,
+			 cond > 0 ? "true" : "false");
+}
+
+/* One line for node n: may it sleep, and through what. */
+static void why_node(const struct link *lk, int n, const char *what)
+{
+	const struct link_node *x = &lk->nodes[n];
+	char *chain, *when;
+
+	if (!x->dist) {
+		printf("%s: does not sleep\n", what);
+		return;
+	}
+	chain = link_chain(lk, n);
+	when = cond_words(x->cond);
+	printf("%s: may sleep%s: %s\n", what, when, chain);
+	free(chain);
+	free(when);
+}
+
+/* --why NAME: the hook's implementations, or the functions so named. */
+static int why(const struct link *lk, const char *name)
+{
+	const struct facts *f = lk->f;
+	int h = link_hook(lk, name), found = 0;
+
+	if (h >= 0) {
+		const struct impl_list *il = &lk->impls[h];
+
+		found = 1;
+		if (!il->n)
+			printf("hook %s: no implementation registered in the "
+			       "facts\n", name);
+		for (int i = 0; i < il->n; i++) {
+			const struct fact_reg *r = &f->regs[il->reg[i]];
+			char *what = xasprintf("hook %s: %s (%s:%u)", name,
+					       r->impl, r->file, r->line);
+
+			why_node(lk, il->node[i], what);
+			free(what);
+		}
+	}
+	for (int i = 0; i < f->nfns; i++) {
+		const struct fact_fn *x = &f->fns[i];
+		char *what;
+
+		if (strcmp(x->name, name))
+			continue;
+		found = 1;
+		what = xasprintf("%s() (%s:%u)", name, x->file, x->line);
+		why_node(lk, lk->nhooks + i, what);
+		free(what);
+	}
+	if (!found) {
+		error_at(NULL, 0, "--why %s: no hook or function of that name "
+			 "in the facts; collect the unit that defines it", name);
+		return 2;
+	}
+	return 0;
+}
+
+static const struct rule *const sleep_rules[] = {
+	&rule_sleep_in_atomic_hook,
+	&rule_sleep_in_atomic,
+	&rule_sleep_under_guard,
+	&rule_direct_impl_call,
+};
+
+/* The sleep rules' findings (or only's) over the link, printed. */
+static int print_findings(const struct link *lk, const struct facts *f,
+			  const struct strv *only, enum out_format format,
+			  int error_exit)
+{
+	struct findings out = { 0 };
+	struct check_ctx cx;
+	int ret = 0;
+
+	memset(&cx, 0, sizeof(cx));
+	cx.out = &out;
+	for (size_t i = 0; i < ARRAY_SIZE(sleep_rules); i++)
+		if (!only->n || strv_find(only, sleep_rules[i]->id) >= 0)
+			sleep_report(&cx, lk, -1, sleep_rules[i]);
+	findings_sort(&out, 0);
+	if (format == OUT_GCC) {
+		out_gcc(stdout, &out, 0);
+	} else if (format == OUT_JSON) {
+		out_json(stdout, &out);
+	} else {
+		char *uri = f->tree ? xasprintf("file://%s/", f->tree) : NULL;
+
+		out_sarif(stdout, &out, uri);
+		free(uri);
+	}
+	if (fflush(stdout) || ferror(stdout)) {
+		error_at(NULL, 0, "cannot write the findings to stdout");
+		ret = 2;
+	} else if (out.n && error_exit) {
+		ret = 1;
+	}
+	findings_free(&out);
+	return ret;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "rule", required_argument, NULL, 'r' },
+		{ "error-exit", no_argument, NULL, 'e' },
+		{ "why", required_argument, NULL, 'w' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *path = NULL, *why_name = NULL;
+	enum out_format format = OUT_GCC;
+	struct strv only = { 0 };
+	int c, error_exit = 0, ret;
+	struct facts f;
+	struct link lk;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			path = optarg;
+			break;
+		case 'f':
+			if (out_format_parse(optarg, &format)) {
+				error_at(NULL, 0, "--format %s: use gcc, "
+					 "json or sarif", optarg);
+				strv_clear(&only);
+				return 2;
+			}
+			break;
+		case 'r':
+			if (!rule_find(optarg)) {
+				error_at(NULL, 0, "--rule %s: no such rule; "
+					 "see docs/rules/", optarg);
+				strv_clear(&only);
+				return 2;
+			}
+			strv_push(&only, optarg);
+			break;
+		case 'e':
+			error_exit = 1;
+			break;
+		case 'w':
+			why_name = optarg;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			strv_clear(&only);
+			return 0;
+		default:
+			fputs(usage_text, stderr);
+			strv_clear(&only);
+			return 2;
+		}
+	}
+	if (!path || optind != argc) {
+		error_at(NULL, 0, "%s; see 'hookwrap report --help'", !path ?
+			 "--db FILE is required" : "unexpected argument");
+		strv_clear(&only);
+		return 2;
+	}
+	if (!file_exists(path)) {
+		error_at(path, 0, "no such facts database; collect one with "
+			 "make C=2 CHECK=\"hookwrap check --db=%s\"", path);
+		strv_clear(&only);
+		return 2;
+	}
+	if (factsdb_read(path, &f)) {
+		strv_clear(&only);
+		return 2;
+	}
+	link_build(&lk, &f);
+	ret = why_name ? why(&lk, why_name) :
+	      print_findings(&lk, &f, &only, format, error_exit);
+	link_free(&lk);
+	facts_free(&f);
+	strv_clear(&only);
+	return ret;
+}

@@ -1,0 +1,150 @@
+/*
+ * convert.c - from classified uses to edits and reports, one file.
+ *
+ * spatch says what each use is (a hook call, an unknown member, a use
+ * as a value, a use inside a wrapper); the lexical scan says which
+ * bytes it occupies.  Only "security_ops->member" is replaced, by the
+ * wrapper name: the arguments, spacing and comments are not touched.
+ * A use spatch did not classify means spatch could not parse the code
+ * around it; then nothing in the file is converted.
+ */
+#include "convert/convert.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const kinds[] = { "direct", "unknown", "call", "inwrap" };
+
+/* The static name of kind, NULL if unknown; its rank in *rank. */
+static const char *kind_of(const char *kind, int *rank)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(kinds); i++) {
+		if (kind && !strcmp(kind, kinds[i])) {
+			*rank = i + 1;
+			return kinds[i];
+		}
+	}
+	*rank = 0;
+	return NULL;
+}
+
+void convert_classify(struct cfile *f, const struct site *s)
+{
+	struct use *hit = NULL;
+	const char *kind;
+	int rank, old;
+
+	for (int i = 0; i < f->scan.n && !hit; i++) {
+		struct use *u = &f->scan.v[i];
+
+		if (u->line == s->line && u->col == s->col &&
+		    !strcmp(u->member, s->name))
+			hit = u;
+	}
+	/* Columns may disagree (multi-byte characters): same line, name. */
+	for (int i = 0; i < f->scan.n && !hit; i++) {
+		struct use *u = &f->scan.v[i];
+
+		if (u->line == s->line && !u->kind &&
+		    !strcmp(u->member, s->name))
+			hit = u;
+	}
+	kind = kind_of(s->kind, &rank);
+	if (!hit || !kind)
+		return;
+	kind_of(hit->kind, &old);
+	if (rank > old)
+		hit->kind = kind;
+}
+
+static int unparsed(struct cfile *f, const struct table *t)
+{
+	const struct use *first = NULL;
+	char *more;
+	int n = 0;
+
+	if (f->spatch_failed) {
+		error_at(f->rel, 0, "spatch failed on this file (%s); "
+			 "skipped, nothing in it converted; check that it "
+			 "compiles [parse-error]",
+			 f->why ? f->why : "no message");
+		return 1;
+	}
+	for (int i = 0; i < f->scan.n; i++) {
+		if (!f->scan.v[i].kind) {
+			first = first ? first : &f->scan.v[i];
+			n++;
+		}
+	}
+	if (!n)
+		return 0;
+	more = n > 1 ? xasprintf(" (and %d more uses)", n - 1) : xstrdup("");
+	diag_at(f->rel, first->line, first->col + 1, "error",
+		"spatch could not parse the code around %s->%s%s; file "
+		"skipped, nothing in it converted; check that it compiles "
+		"[parse-error]", t->pointer, first->member, more);
+	free(more);
+	return 1;
+}
+
+static void add_include(struct cfile *f, const char *incname)
+{
+	size_t at = f->scan.after_linux_include;
+	char *line;
+
+	if (!at)
+		at = f->scan.after_any_include;
+	if (!at) {
+		diag_at(f->rel, 1, 1, "warning", "converted calls need <%s> "
+			"and the file has no #include to put it after; add it "
+			"by hand [missing-include]", incname);
+		return;
+	}
+	line = xasprintf("%s#include <%s>\n",
+			 f->text[at - 1] == '\n' ? "" : "\n", incname);
+	edits_add(&f->edits, at, at, line);
+	free(line);
+	f->include_added = 1;
+}
+
+void convert_file(struct cfile *f, const struct table *t,
+		  const struct manifest *m, const char *incname)
+{
+	if (unparsed(f, t)) {
+		f->skipped = 1;
+		return;
+	}
+	for (int i = 0; i < f->scan.n; i++) {
+		struct use *u = &f->scan.v[i];
+		struct hook *h = manifest_find(m, u->member);
+
+		if (!strcmp(u->kind, "call") && h) {
+			edits_add(&f->edits, u->off, u->end, h->wrapper);
+			f->converted++;
+		} else if (!strcmp(u->kind, "call") ||
+			   !strcmp(u->kind, "unknown")) {
+			diag_at(f->rel, u->line, u->col + 1, "warning",
+				"%s->%s() is not a hook of struct %s; left "
+				"alone [unknown-hook]", t->pointer, u->member,
+				m->struct_name);
+			f->unknown++;
+		} else if (!strcmp(u->kind, "direct")) {
+			diag_at(f->rel, u->line, u->col + 1, "warning",
+				"%s->%s used as a value, not called; not "
+				"rewritten [direct-ops-use]", t->pointer,
+				u->member);
+			f->direct++;
+		}
+	}
+	if (f->converted && ends_with(f->rel, ".c") && !f->scan.has_header)
+		add_include(f, incname);
+}
+
+void cfile_free(struct cfile *f)
+{
+	free(f->rel);
+	free(f->text);
+	free(f->why);
+	scan_free(&f->scan);
+	edits_free(&f->edits);
+}

@@ -1,0 +1,124 @@
+/* util.h - memory, strings and error reporting shared by every part. */
+#ifndef HOOKWRAP_UTIL_H
+#define HOOKWRAP_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+extern const char *progname;
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t m);
+void *xrealloc(void *p, size_t n);
+
+/*
+ * Growable arrays, one way for all of them.  ARRAY_GROW(p, cap, need,
+ * init) makes room for at least need elements in the array p of
+ * capacity cap (any integer type): the capacity doubles, from init when
+ * it is 0, until need fits.  Dies like xrealloc when the size overflows
+ * size_t or cap's type.  grow_cap() is the capacity arithmetic alone
+ * (for a table that is rebuilt rather than realloc'ed).
+ */
+size_t grow_cap(size_t cap, size_t need, size_t init, size_t elem);
+#define ARRAY_GROW(p, cap, need, init)					\
+	do {								\
+		if ((size_t)(need) > (size_t)(cap)) {			\
+			size_t grow_n_ =				\
+				grow_cap((cap), (need), (init),		\
+					 sizeof(*(p)));			\
+			__typeof__(cap) grow_c_ = grow_n_;		\
+									\
+			if ((size_t)grow_c_ != grow_n_)			\
+				die("out of memory");			\
+			(p) = xrealloc((p), grow_n_ * sizeof(*(p)));	\
+			(cap) = grow_c_;				\
+		}							\
+	} while (0)
+
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap);
+
+/* Print "hookwrap: error: ..." and exit 2.  For internal failures. */
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/* Print "file:line: error: ..." (line 0 omits it) to stderr. */
+void error_at(const char *file, unsigned line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void warning_at(const char *file, unsigned line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Print "file:line:col: kind: ..." (gcc style, col from 1) to stderr. */
+void diag_at(const char *file, unsigned line, unsigned col, const char *kind,
+	     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* A growable vector of owned strings. */
+struct strv {
+	char **v;
+	int n, cap;
+};
+void strv_push(struct strv *sv, const char *s);
+void strv_push_owned(struct strv *sv, char *s);
+int strv_find(const struct strv *sv, const char *s);
+void strv_clear(struct strv *sv);
+/* Split s at white space and push every word. */
+void strv_split(struct strv *sv, const char *s);
+
+/* A growable string buffer; buf is always NUL-terminated. */
+struct sbuf {
+	char *buf;
+	size_t len, cap;
+};
+void sb_addn(struct sbuf *sb, const char *s, size_t n);
+void sb_add(struct sbuf *sb, const char *s);
+void sb_addc(struct sbuf *sb, char c);
+void sb_addf(struct sbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void sb_reset(struct sbuf *sb);
+char *sb_detach(struct sbuf *sb);
+void sb_free(struct sbuf *sb);
+
+int starts_with(const char *s, const char *prefix);
+int ends_with(const char *s, const char *suffix);
+/* Collapse runs of white space to one blank and trim both ends. */
+char *squeeze_space(const char *s);
+char *path_join(const char *a, const char *b);
+int file_exists(const char *path);
+/* Read a whole file; NULL (errno set) when it cannot be read. */
+char *read_file(const char *path, size_t *len);
+/*
+ * Text read from outside (a C file, header, config, manifest) must not
+ * hold a NUL byte: C strings would end there.  Prints
+ * "path:LINE: error: ..." at the first one and returns -1; 0 for text.
+ */
+int reject_binary(const char *path, const char *text, size_t len);
+
+/*
+ * Temporary files, one policy: they live in $TMPDIR (/tmp when unset
+ * or empty), and every one is registered here, so that it is removed on
+ * every way out: a normal exit, die(), and SIGINT, SIGTERM, SIGHUP,
+ * SIGQUIT or SIGPIPE (then the signal is raised again).
+ */
+/* The directory for temporary files: $TMPDIR, else /tmp. */
+const char *temp_base(void);
+/*
+ * mkdtemp(3) of "$TMPDIR/hookwrap-WHAT.XXXXXX" (made absolute) into
+ * buf, registered for removal; buf, or NULL with errno set (buf then
+ * holds the name that could not be made, for the message).
+ */
+char *temp_mkdtemp(char *buf, size_t size, const char *what);
+/* Register a file or directory this process made, to remove on exit. */
+void temp_register(const char *path);
+/* Remove a registered file or directory tree now, and forget it. */
+void temp_remove(const char *path);
+/*
+ * Remove path and, if it is a directory, everything below it, following
+ * no link; iterative, however deep the tree.
+ */
+void remove_tree(const char *path);
+/* Forget a registered path without removing it (renamed into place). */
+void temp_forget(const char *path);
+
+#endif /* HOOKWRAP_UTIL_H */

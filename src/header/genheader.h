@@ -1,0 +1,16 @@
+/* genheader.h - the wrapper header: inline wrappers and CONFIG-off stubs. */
+#ifndef HOOKWRAP_GENHEADER_H
+#define HOOKWRAP_GENHEADER_H
+
+#include "manifest/manifest.h"
+
+/* The generated block, both marker lines included. */
+char *genheader_block(const struct table *t, const struct manifest *m);
+/*
+ * Replace the block between the markers in text; NULL with *why set when
+ * the markers are missing or repeated (*line says where).
+ */
+char *genheader_splice(const char *text, const char *block,
+		       const char **why, unsigned *line);
+
+#endif /* HOOKWRAP_GENHEADER_H */

@@ -1,0 +1,167 @@
+#!/bin/bash
+# The rule cases: tests/rules/<rule-id>/<case>.c, one self-contained C
+# file per case with its expected output in its header comment, in
+# sparse's style (the format: tests/rules/README).  Each case is copied
+# into a fresh copy of a fixture tree, checked there, and the output
+# compared exactly; one ok / not ok per case.  Then: every rule id of
+# checker/rules/ has a case that fires and one that does not.
+#
+#   tests/t-rules.sh [CASE.c...]    all cases, or those named
+. "$(dirname "$0")/lib.sh"
+
+CASES=$HW/tests/rules
+
+# field FILE NAME: the values of "* NAME: value" lines in FILE's header
+# comment (the first comment), one a line.
+field() {
+	awk -v k="$2" '
+		NR == 1 && !/^\/\*/ { exit }
+		{ line = $0; sub(/^[[:space:]]*\*?[[:space:]]*/, "", line) }
+		index(line, k ":") == 1 {
+			v = substr(line, length(k) + 2); sub(/^[[:space:]]+/, "", v)
+			sub(/[[:space:]]+$/, "", v); print v
+		}
+		/\*\// { exit }' "$1"
+}
+
+# block FILE NAME: the lines between "* NAME-start" and "* NAME-end",
+# verbatim but for "*\/", which stands for a "*/" (that would end the
+# comment).
+block() {
+	awk -v s="$2-start" -v e="$2-end" '
+		{ line = $0; sub(/^[[:space:]]*\*?[[:space:]]*/, "", line) }
+		line == e { exit }
+		on { gsub(/\*\\\//, "*/"); print }
+		line == s { on = 1 }' "$1"
+}
+
+# base TREE: the fixture TREE, composed once for every case.
+base() {
+	if [ ! -d "$OUT/base/$1" ]; then
+		mkdir -p "$OUT/base"
+		"$HW/tests/compose-fixture" "$1" "$OUT/base/$1" || return 1
+	fi
+	echo "$OUT/base/$1"
+}
+
+# run_case FILE: check one case; one ok / not ok line.
+run_case() {
+	local f=$1 rule name tree path cmd args flags want_rc C T B db rc u
+	rule=$(basename "$(dirname "$f")")
+	name=$(field "$f" check-name)
+	local title="$rule/$(basename "$f"): ${name:-(no check-name)}"
+	if [ -z "$name" ]; then
+		not_ok "$title" "the header comment has no 'check-name:' line"
+		return
+	fi
+	tree=$(field "$f" check-tree)
+	tree=${tree:-check}
+	path=$(field "$f" check-path)
+	path=${path:-drivers/$(basename "$f")}
+	cmd=$(field "$f" check-command)
+	cmd=${cmd:-check}
+	args=${cmd#* }
+	[ "$args" = "$cmd" ] && args=
+	cmd=${cmd%% *}
+	flags=$(field "$f" check-flags)
+	want_rc=$(field "$f" check-exit)
+	want_rc=${want_rc:-0}
+
+	C=$OUT/cases/$rule/$(basename "$f")
+	rm -rf "$C"
+	mkdir -p "$C"
+	if ! B=$(base "$tree"); then
+		not_ok "$title" "no fixture tree '$tree' (check-tree)"
+		return
+	fi
+	T=$C/tree
+	cp -r "$B" "$T"
+	mkdir -p "$(dirname "$T/$path")"
+	cp "$f" "$T/$path"
+	if [ -n "$(field "$f" check-conf)" ]; then
+		field "$f" check-conf >"$T/hookwrap.conf"
+	fi
+	block "$f" check-output >"$C/want.out"
+	block "$f" check-error >"$C/want.err"
+	export HOOKWRAP_CACHE_DIR="$C/cache"
+
+	case $cmd in
+	check)
+		# shellcheck disable=SC2086
+		(cd "$T" && "$HOOKWRAP" check $flags $args "$path") \
+			>"$C/got.out" 2>"$C/got.err"
+		rc=$?
+		;;
+	report)
+		# Collect the case's facts and those of check-units, then report.
+		db=$C/facts.db
+		for u in "$path" $(field "$f" check-units); do
+			# shellcheck disable=SC2086
+			if ! (cd "$T" && "$HOOKWRAP" check --db="$db" $flags "$u") \
+				>>"$C/collect.out" 2>&1; then
+				not_ok "$title" "collecting $u failed:" "$(tail -5 "$C/collect.out")"
+				return
+			fi
+		done
+		# shellcheck disable=SC2086
+		(cd "$T" && "$HOOKWRAP" report --db="$db" $args) \
+			>"$C/got.out" 2>"$C/got.err"
+		rc=$?
+		;;
+	*)
+		not_ok "$title" "check-command '$cmd': not check or report"
+		return
+		;;
+	esac
+	# Paths as the case writes them: relative to the tree's top.
+	sed -i "s|$T/||g" "$C/got.out" "$C/got.err"
+
+	local why=()
+	diff -u "$C/want.out" "$C/got.out" >"$C/out.diff" ||
+		why+=("output differs (- expected, + got):" "$(head -30 "$C/out.diff")")
+	diff -u "$C/want.err" "$C/got.err" >"$C/err.diff" ||
+		why+=("stderr differs (- expected, + got):" "$(head -30 "$C/err.diff")")
+	[ "$rc" = "$want_rc" ] || why+=("exit $rc, expected $want_rc")
+	if [ ${#why[@]} -eq 0 ]; then
+		ok "$title"
+	else
+		not_ok "$title" "${why[@]}"
+	fi
+}
+
+if [ $# -gt 0 ]; then
+	for f in "$@"; do run_case "$(cd "$(dirname "$f")" && pwd)/$(basename "$f")"; done
+	exit 0
+fi
+
+for f in "$CASES"/*/*.[ch]; do
+	[ -f "$f" ] && run_case "$f"
+done
+
+# Every rule has a case that fires and a case that does not; every case
+# folder is a rule.
+ids=$(cat "$HW"/checker/rules/check_*.c |
+	sed -nE 's/^[[:space:]]*\.id[[:space:]]*=[[:space:]]*"([^"]+)".*/\1/p' | sort)
+for id in $ids; do
+	fires=0
+	quiet=0
+	for f in "$CASES/$id"/*.[ch]; do
+		[ -f "$f" ] || continue
+		if block "$f" check-output | grep -qF "[$id]"; then
+			fires=$((fires + 1))
+		else
+			quiet=$((quiet + 1))
+		fi
+	done
+	if [ "$fires" -gt 0 ] && [ "$quiet" -gt 0 ]; then
+		ok "$id: $fires case(s) where it fires, $quiet where it does not"
+	else
+		not_ok "$id: a case where it fires and one where it does not" \
+			"tests/rules/$id/: $fires firing, $quiet quiet"
+	fi
+done
+for d in "$CASES"/*/; do
+	d=$(basename "$d")
+	echo "$ids" | grep -qx "$d" ||
+		not_ok "tests/rules/$d/ is a rule id" "no checker/rules/check_*.c has .id = \"$d\""
+done

@@ -23,6 +23,11 @@ CPPFLAGS += -D_GNU_SOURCE -I$(LLVM_INC) -Isrc -I.
 LDFLAGS  += -L$(LLVM_LIB) -Wl,-rpath,$(LLVM_LIB)
 LDLIBS   += -lclang -lsqlite3 -ljson-c
 
+# The version: the VERSION file, the one place it is written
+# (debian/changelog must match it; tests/t-install.sh holds that).
+HOOKWRAP_VERSION ?= $(shell cat VERSION)
+CPPFLAGS += -DHOOKWRAP_VERSION='"$(HOOKWRAP_VERSION)"'
+
 # One folder per stage of the data flow (docs/architecture.md), in its
 # order: a folder's files include headers of the folders before it only.
 STAGES   := src/core src/clang src/manifest src/header src/convert \
@@ -55,6 +60,8 @@ $(BIN): $(OBJ)
 $(BUILD)/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/src/core/version.o build-fuzz/src/core/version.o: VERSION
 
 deps:
 	./scripts/install-deps

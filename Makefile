@@ -3,7 +3,9 @@
 #   make              build ./hookwrap
 #   make test         run the test suite (closes with "N passed, N failed")
 #   make sample       run the main job on the bundled sample tree
-#   make install PREFIX=/usr/local
+#   make man          the manual pages, from docs/man/*.scd, into build/man/
+#   make install PREFIX=/usr/local [DESTDIR=...]   (docs/install.md)
+#   make uninstall    the same PREFIX and DESTDIR: removes what install put
 #   make deps         install the Debian packages hookwrap needs (as root)
 #   make bench        benchmarks (docs/performance.md)
 #   make SANITIZE=1   an ASan+UBSan hookwrap in build-san/ (docs/reliability.md)
@@ -20,8 +22,16 @@ CC       ?= gcc
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Werror=implicit-function-declaration
 CPPFLAGS += -D_GNU_SOURCE -I$(LLVM_INC) -Isrc -I.
-LDFLAGS  += -L$(LLVM_LIB) -Wl,-rpath,$(LLVM_LIB)
+# LLVM_RPATH= builds without a run path (debian/rules does: Debian's
+# libclang-14 is on the system's library path; lintian refuses one).
+LLVM_RPATH ?= -Wl,-rpath,$(LLVM_LIB)
+LDFLAGS  += -L$(LLVM_LIB) $(LLVM_RPATH)
 LDLIBS   += -lclang -lsqlite3 -ljson-c
+
+# The version: the VERSION file, the one place it is written
+# (debian/changelog must match it; tests/t-install.sh holds that).
+HOOKWRAP_VERSION ?= $(shell cat VERSION)
+CPPFLAGS += -DHOOKWRAP_VERSION='"$(HOOKWRAP_VERSION)"'
 
 # One folder per stage of the data flow (docs/architecture.md), in its
 # order: a folder's files include headers of the folders before it only.
@@ -56,6 +66,8 @@ $(BUILD)/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
+$(BUILD)/src/core/version.o build-fuzz/src/core/version.o: VERSION
+
 deps:
 	./scripts/install-deps
 
@@ -72,10 +84,52 @@ sample: hookwrap
 bench: hookwrap
 	./bench/run $(TREE)
 
-install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/hookwrap/semantic-patches
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/hookwrap
-	if [ -d semantic-patches ]; then cp -r semantic-patches/. $(DESTDIR)$(PREFIX)/share/hookwrap/semantic-patches/; fi
+# The manual pages: written once in scdoc (docs/man/*.scd), made into
+# build/man/ by scdoc (Debian's scdoc package).  Not part of "make
+# all", so that hookwrap builds without scdoc; "make install" needs them.
+MAN_SRC  := $(wildcard docs/man/*.scd)
+MAN      := $(MAN_SRC:docs/man/%.scd=build/man/%)
+
+man: $(MAN)
+
+build/man/%: docs/man/%.scd VERSION
+	@mkdir -p build/man
+	@command -v scdoc >/dev/null || { echo "$<: error: scdoc is not installed; run ./scripts/install-deps (or apt-get install scdoc)" >&2; exit 2; }
+	sed 's/@VERSION@/$(HOOKWRAP_VERSION)/g' $< | scdoc > $@.tmp
+	mv $@.tmp $@
+
+# What install puts under PREFIX, and uninstall removes: the program,
+# its pages, the semantic patches, the Markdown manual.
+BINDIR   := $(DESTDIR)$(PREFIX)/bin
+MANDIR   := $(DESTDIR)$(PREFIX)/share/man
+DATADIR  := $(DESTDIR)$(PREFIX)/share/hookwrap
+DOCDIR   := $(DESTDIR)$(PREFIX)/share/doc/hookwrap
+MAN1     := $(filter %.1,$(MAN))
+MAN5     := $(filter %.5,$(MAN))
+SPATCHES := $(wildcard semantic-patches/*)
+DOCS     := $(wildcard docs/*.md)
+RULEDOCS := $(wildcard docs/rules/*.md)
+
+install: $(BIN) $(MAN)
+	install -d $(BINDIR) $(MANDIR)/man1 $(MANDIR)/man5 \
+		$(DATADIR)/semantic-patches $(DOCDIR)/docs/rules
+	install -m 755 $(BIN) $(BINDIR)/hookwrap
+	install -m 644 $(MAN1) $(MANDIR)/man1/
+	install -m 644 $(MAN5) $(MANDIR)/man5/
+	install -m 644 $(SPATCHES) $(DATADIR)/semantic-patches/
+	install -m 644 README.md $(DOCDIR)/
+	install -m 644 $(DOCS) $(DOCDIR)/docs/
+	install -m 644 $(RULEDOCS) $(DOCDIR)/docs/rules/
+
+uninstall:
+	rm -f $(BINDIR)/hookwrap
+	rm -f $(addprefix $(MANDIR)/man1/,$(notdir $(MAN1)))
+	rm -f $(addprefix $(MANDIR)/man5/,$(notdir $(MAN5)))
+	rm -f $(addprefix $(DATADIR)/semantic-patches/,$(notdir $(SPATCHES)))
+	rm -f $(DOCDIR)/README.md $(addprefix $(DOCDIR)/docs/,$(notdir $(DOCS)))
+	rm -f $(addprefix $(DOCDIR)/docs/rules/,$(notdir $(RULEDOCS)))
+	rmdir $(DATADIR)/semantic-patches $(DATADIR) \
+		$(DOCDIR)/docs/rules $(DOCDIR)/docs $(DOCDIR) 2>/dev/null || true
 
 # The fuzzers: every parser of outside input, one libFuzzer harness
 # each (tests/fuzz/README).  hookwrap's sources are built again with
@@ -110,7 +164,8 @@ build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h build-fuzz/libhookwrap.
 clean:
 	rm -rf build build-san build-fuzz hookwrap
 
-.PHONY: all deps test test-sanitize fuzz sample bench install clean coccicheck
+.PHONY: all deps test test-sanitize fuzz sample bench man install uninstall \
+	clean coccicheck
 
 # make coccicheck M=TREE MODE=patch|report|context|org [J=n] [COCCI=rule]
 # The kernel's coccicheck interface; see docs/coccicheck.md.

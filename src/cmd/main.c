@@ -26,8 +26,9 @@ static void usage(FILE *out)
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		fprintf(out, "  %-12s %s\n", commands[i].name,
 			commands[i].summary);
-	fprintf(out, "\n'hookwrap <command> --help' tells more; the manual is "
-		"docs/ in the source tree.\n");
+	fprintf(out, "\n'hookwrap <command> --help' tells more; the manual: "
+		"man hookwrap,\nman hookwrap-<command>, and docs/ "
+		"(share/doc/hookwrap when installed).\n");
 }
 
 int main(int argc, char **argv)

@@ -45,7 +45,7 @@ static const char usage_text[] =
 	"      --timeout SEC spatch's limit per file (default 120, 0: none)\n"
 	"      --stats       print a summary line on stderr\n"
 	"      --print-rule  print the generated Coccinelle rule instead\n"
-	"  -o FILE           with --print-rule: write it to FILE\n"
+	"  -o, --output FILE with --print-rule: write it to FILE\n"
 	"\n"
 	"Exit status: 0 done; 1 some file was skipped (spatch could not parse\n"
 	"it) or could not be written; 2 bad usage or input.\n"

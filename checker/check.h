@@ -131,12 +131,6 @@ void findings_sort(struct findings *f, int from);
 void findings_free(struct findings *f);
 void where_free(struct where *w);
 
-/*
- * where.c: the tree-relative path of the absolute path abs (malloc'd):
- * abs less the shadow root or, failing that, the tree's root (either
- * may be NULL); NULL when abs is under neither.
- */
-char *tree_rel(const char *shadow, const char *tree_abs, const char *abs);
 
 /*
  * suppress.c: does a "hookwrap: ignore [RULE...]" comment on the line or

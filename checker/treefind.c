@@ -85,3 +85,19 @@ char *tree_find(const char *file)
 	}
 	return found ? shown(found) : NULL;
 }
+
+char *tree_rel(const char *shadow, const char *tree_abs, const char *abs)
+{
+	const char *roots[2] = { shadow, tree_abs };
+
+	for (int i = 0; i < 2; i++) {
+		size_t n;
+
+		if (!roots[i])
+			continue;
+		n = strlen(roots[i]);
+		if (!strncmp(abs, roots[i], n) && abs[n] == '/')
+			return xstrdup(abs + n + 1);
+	}
+	return NULL;
+}

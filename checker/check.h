@@ -143,7 +143,6 @@ int suppressed_span(const char *s, const char *end, const char *rule);
 
 /* output.c */
 enum out_format { OUT_GCC, OUT_JSON, OUT_SARIF };
-int out_format_parse(const char *s, enum out_format *f);
 /* gcc format: one line per finding, as they come. */
 void out_gcc(FILE *fp, const struct findings *f, int from);
 void out_json(FILE *fp, const struct findings *f);

@@ -39,12 +39,20 @@ static char *stamp(const char *path)
 }
 
 /* What picks the build: this hookwrap, the tree, the table description. */
+/* The program that builds the manifests: this one, unless told. */
+static const char *builder = "/proc/self/exe";
+
+void manifest_cache_builder(const char *program)
+{
+	builder = program;
+}
+
 static char *cache_key(const struct table *t, const char *tree)
 {
 	char *abs = realpath(tree, NULL);
 	char *conf = starts_with(t->origin, "profile ") ? NULL :
 		     realpath(t->origin, NULL);
-	char *exe = stamp("/proc/self/exe");
+	char *exe = stamp(builder);
 	char *key = xasprintf("%s|%s|exe %s|tree %s|table %s", MAGIC,
 			      hookwrap_version, exe, abs ? abs : tree,
 			      conf ? conf : t->origin);

@@ -43,6 +43,12 @@ int manifest_cached(const struct table *t, const char *tree,
  * manifest built from the inputs as they were at start, written to the
  * cache; NULL, or why it could not be.
  */
+/*
+ * A cache file belongs to the build of the program that built it (its
+ * key stamps the program's file): the program that builds manifests, when
+ * it is not this one (the front names hookwrap-full).
+ */
+void manifest_cache_builder(const char *program);
 int manifest_from_file(const struct table *t, const char *file,
 		       struct manifest *m);
 int manifest_cache_lookup(const struct table *t, const char *tree,
@@ -58,5 +64,7 @@ char *manifest_cache_store(const struct table *t, const char *tree,
  * may be NULL); NULL when abs is under neither.
  */
 char *tree_rel(const char *shadow, const char *tree_abs, const char *abs);
+/* treefind.c: the allow-list's first C file that exists: where tree rules run. */
+char *tree_home(const struct table *t, const char *tree);
 
 #endif /* HOOKWRAP_SETUP_H */

@@ -101,3 +101,21 @@ char *tree_rel(const char *shadow, const char *tree_abs, const char *abs)
 	}
 	return NULL;
 }
+
+/* The allow-list's first C file that exists: where tree rules run. */
+char *tree_home(const struct table *t, const char *tree)
+{
+	for (int i = 0; i < t->allow.n; i++) {
+		char *p;
+
+		if (!ends_with(t->allow.v[i], ".c"))
+			continue;
+		p = path_join(tree, t->allow.v[i]);
+		if (file_exists(p)) {
+			free(p);
+			return xstrdup(t->allow.v[i]);
+		}
+		free(p);
+	}
+	return NULL;
+}

@@ -37,10 +37,19 @@ CPPFLAGS += -DHOOKWRAP_VERSION='"$(HOOKWRAP_VERSION)"'
 # order: a folder's files include headers of the folders before it only.
 STAGES   := src/core src/clang src/manifest src/header src/convert \
 	    checker/input checker checker/sleep checker/rules src/cmd
-# Everything but main(): also linked into the fuzz harnesses.
-SRC_LIB  := $(filter-out src/cmd/main.c,$(foreach d,$(STAGES),$(wildcard $(d)/*.c)))
+# Everything but the two main()s: also linked into the fuzz harnesses.
+SRC_LIB  := $(filter-out src/cmd/main.c src/cmd/front.c,$(foreach d,$(STAGES),$(wildcard $(d)/*.c)))
 SRC      := src/cmd/main.c $(SRC_LIB)
 HDRS     := $(foreach d,$(STAGES),$(wildcard $(d)/*.h))
+# The front (src/cmd/front.c): what "hookwrap" is, the program kbuild
+# starts per unit.  It links no libclang and no SQLite: the files below
+# are the text-only part of the checker (docs/performance.md).  It runs
+# hookwrap-full, everything else, for what it cannot answer.
+FRONT_SRC := src/cmd/front.c src/cmd/check_args.c \
+	     $(filter-out src/core/bigstack.c,$(wildcard src/core/*.c)) \
+	     src/manifest/manifest_tsv.c src/manifest/mdata.c \
+	     src/manifest/policy.c checker/input/flags.c checker/prefilter.c \
+	     checker/text.c checker/treefind.c checker/mcache.c
 
 # SANITIZE=1: the same program with AddressSanitizer and UBSan (any
 # report fatal), built apart in build-san/ so that it never mixes with
@@ -48,19 +57,25 @@ HDRS     := $(foreach d,$(STAGES),$(wildcard $(d)/*.h))
 ifeq ($(SANITIZE),1)
 BUILD    := build-san
 BIN      := build-san/hookwrap
+FULL     := build-san/hookwrap-full
 CFLAGS   += -fsanitize=address,undefined -fno-omit-frame-pointer \
 	    -fno-sanitize-recover=undefined
 LDFLAGS  += -fsanitize=address,undefined
 else
 BUILD    := build
 BIN      := hookwrap
+FULL     := hookwrap-full
 endif
 OBJ      := $(SRC:%.c=$(BUILD)/%.o)
+FRONT_OBJ := $(FRONT_SRC:%.c=$(BUILD)/%.o)
 
-all: $(BIN)
+all: $(BIN) $(FULL)
 
-$(BIN): $(OBJ)
+$(FULL): $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
+
+$(BIN): $(FRONT_OBJ)
+	$(CC) $(filter-out $(LLVM_RPATH),$(LDFLAGS)) -o $@ $(FRONT_OBJ)
 
 $(BUILD)/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
@@ -71,17 +86,17 @@ $(BUILD)/src/core/version.o build-fuzz/src/core/version.o: VERSION
 deps:
 	./scripts/install-deps
 
-test: $(BIN)
+test: $(BIN) $(FULL)
 	HOOKWRAP=$(CURDIR)/$(BIN) ./tests/run
 
 # The whole suite with the ASan+UBSan build (bench/sanitize: timed).
 test-sanitize:
 	./bench/sanitize
 
-sample: hookwrap
+sample: $(BIN) $(FULL)
 	./scripts/sample
 
-bench: hookwrap
+bench: $(BIN) $(FULL)
 	./bench/run $(TREE)
 
 # The manual pages: written once in scdoc (docs/man/*.scd), made into
@@ -101,6 +116,7 @@ build/man/%: docs/man/%.scd VERSION
 # What install puts under PREFIX, and uninstall removes: the program,
 # its pages, the semantic patches, the Markdown manual.
 BINDIR   := $(DESTDIR)$(PREFIX)/bin
+LIBEXEC  := $(DESTDIR)$(PREFIX)/lib/hookwrap
 MANDIR   := $(DESTDIR)$(PREFIX)/share/man
 DATADIR  := $(DESTDIR)$(PREFIX)/share/hookwrap
 DOCDIR   := $(DESTDIR)$(PREFIX)/share/doc/hookwrap
@@ -110,10 +126,11 @@ SPATCHES := $(wildcard semantic-patches/*)
 DOCS     := $(wildcard docs/*.md)
 RULEDOCS := $(wildcard docs/rules/*.md)
 
-install: $(BIN) $(MAN)
-	install -d $(BINDIR) $(MANDIR)/man1 $(MANDIR)/man5 \
+install: $(BIN) $(FULL) $(MAN)
+	install -d $(BINDIR) $(LIBEXEC) $(MANDIR)/man1 $(MANDIR)/man5 \
 		$(DATADIR)/semantic-patches $(DOCDIR)/docs/rules
 	install -m 755 $(BIN) $(BINDIR)/hookwrap
+	install -m 755 $(FULL) $(LIBEXEC)/hookwrap-full
 	install -m 644 $(MAN1) $(MANDIR)/man1/
 	install -m 644 $(MAN5) $(MANDIR)/man5/
 	install -m 644 $(SPATCHES) $(DATADIR)/semantic-patches/
@@ -122,13 +139,13 @@ install: $(BIN) $(MAN)
 	install -m 644 $(RULEDOCS) $(DOCDIR)/docs/rules/
 
 uninstall:
-	rm -f $(BINDIR)/hookwrap
+	rm -f $(BINDIR)/hookwrap $(LIBEXEC)/hookwrap-full
 	rm -f $(addprefix $(MANDIR)/man1/,$(notdir $(MAN1)))
 	rm -f $(addprefix $(MANDIR)/man5/,$(notdir $(MAN5)))
 	rm -f $(addprefix $(DATADIR)/semantic-patches/,$(notdir $(SPATCHES)))
 	rm -f $(DOCDIR)/README.md $(addprefix $(DOCDIR)/docs/,$(notdir $(DOCS)))
 	rm -f $(addprefix $(DOCDIR)/docs/rules/,$(notdir $(RULEDOCS)))
-	rmdir $(DATADIR)/semantic-patches $(DATADIR) \
+	rmdir $(LIBEXEC) $(DATADIR)/semantic-patches $(DATADIR) \
 		$(DOCDIR)/docs/rules $(DOCDIR)/docs $(DOCDIR) 2>/dev/null || true
 
 # The fuzzers: every parser of outside input, one libFuzzer harness
@@ -162,13 +179,13 @@ build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h build-fuzz/libhookwrap.
 		$(LDFLAGS) -o $@ $< build-fuzz/libhookwrap.a $(LDLIBS)
 
 clean:
-	rm -rf build build-san build-fuzz hookwrap
+	rm -rf build build-san build-fuzz hookwrap hookwrap-full
 
 .PHONY: all deps test test-sanitize fuzz sample bench man install uninstall \
 	clean coccicheck
 
 # make coccicheck M=TREE MODE=patch|report|context|org [J=n] [COCCI=rule]
 # The kernel's coccicheck interface; see docs/coccicheck.md.
-coccicheck: hookwrap
+coccicheck: $(BIN) $(FULL)
 	@M="$(M)" MODE="$(MODE)" J="$(J)" COCCI="$(COCCI)" \
 		SPFLAGS="$(SPFLAGS)" V="$(V)" ./scripts/coccicheck

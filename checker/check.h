@@ -131,12 +131,6 @@ void findings_sort(struct findings *f, int from);
 void findings_free(struct findings *f);
 void where_free(struct where *w);
 
-/*
- * where.c: the tree-relative path of the absolute path abs (malloc'd):
- * abs less the shadow root or, failing that, the tree's root (either
- * may be NULL); NULL when abs is under neither.
- */
-char *tree_rel(const char *shadow, const char *tree_abs, const char *abs);
 
 /*
  * suppress.c: does a "hookwrap: ignore [RULE...]" comment on the line or
@@ -149,7 +143,6 @@ int suppressed_span(const char *s, const char *end, const char *rule);
 
 /* output.c */
 enum out_format { OUT_GCC, OUT_JSON, OUT_SARIF };
-int out_format_parse(const char *s, enum out_format *f);
 /* gcc format: one line per finding, as they come. */
 void out_gcc(FILE *fp, const struct findings *f, int from);
 void out_json(FILE *fp, const struct findings *f);

@@ -39,12 +39,20 @@ static char *stamp(const char *path)
 }
 
 /* What picks the build: this hookwrap, the tree, the table description. */
+/* The program that builds the manifests: this one, unless told. */
+static const char *builder = "/proc/self/exe";
+
+void manifest_cache_builder(const char *program)
+{
+	builder = program;
+}
+
 static char *cache_key(const struct table *t, const char *tree)
 {
 	char *abs = realpath(tree, NULL);
 	char *conf = starts_with(t->origin, "profile ") ? NULL :
 		     realpath(t->origin, NULL);
-	char *exe = stamp("/proc/self/exe");
+	char *exe = stamp(builder);
 	char *key = xasprintf("%s|%s|exe %s|tree %s|table %s", MAGIC,
 			      hookwrap_version, exe, abs ? abs : tree,
 			      conf ? conf : t->origin);
@@ -200,25 +208,17 @@ static char *cache_write(const char *path, const char *key,
 	return why;
 }
 
-int manifest_cached(const struct table *t, const char *tree,
-		    const char *file, const char *cache_dir,
-		    struct manifest *m, int verbose)
+/* The cache file of this build, tree and table: NULL when caching is off. */
+static char *cache_path(const struct table *t, const char *tree,
+			const char *cache_dir, char **dirp, char **keyp)
 {
-	char *dir, *key, *path, *text, *why = NULL;
+	char *dir, *key, *path;
 	uint64_t h = 0xcbf29ce484222325ULL;
-	struct timespec start;
-	size_t len = 0;
-	int ret;
 
-	if (file) {
-		ret = manifest_read_tsv(file, m);
-		fill(t, m);
-		return ret;
-	}
 	dir = cache_dir ? xstrdup(cache_dir) : default_dir();
 	if (!dir || !*dir) {
 		free(dir);
-		return manifest_build(t, tree, m);
+		return NULL;
 	}
 	key = cache_key(t, tree);
 	for (const char *s = key; *s; s++) {
@@ -226,37 +226,60 @@ int manifest_cached(const struct table *t, const char *tree,
 		h *= 0x100000001b3ULL;
 	}
 	path = xasprintf("%s/manifest-%016llx", dir, (unsigned long long)h);
+	*dirp = dir;
+	*keyp = key;
+	return path;
+}
+
+int manifest_from_file(const struct table *t, const char *file,
+		       struct manifest *m)
+{
+	int ret = manifest_read_tsv(file, m);
+
+	fill(t, m);
+	return ret;
+}
+
+int manifest_cache_lookup(const struct table *t, const char *tree,
+			  const char *cache_dir, struct manifest *m,
+			  char **pathp, char **why)
+{
+	char *dir, *key, *path, *text;
+	size_t len = 0;
+	int ret = 1;
+
+	*pathp = NULL;
+	*why = NULL;
+	path = cache_path(t, tree, cache_dir, &dir, &key);
+	if (!path)
+		return -1;
 	text = file_exists(path) ? read_file(path, &len) : NULL;
-	if (text && !cache_read(text, len, key, m, &why)) {
-		if (verbose)
-			fprintf(stderr, "hookwrap check: manifest from %s\n",
-				path);
+	if (text && !cache_read(text, len, key, m, why)) {
 		fill(t, m);
 		ret = 0;
-	} else {
-		if (verbose && why)
-			fprintf(stderr, "hookwrap check: cached manifest %s "
-				"not used: %s\n", path, why);
-		free(why);
-		why = NULL;
-		/* The coarse clock is the one file times are taken from. */
-		clock_gettime(CLOCK_REALTIME_COARSE, &start);
-		ret = manifest_build(t, tree, m);
-		if (!ret && mkdirs(dir))
-			why = xasprintf("cannot create %s", dir);
-		else if (!ret)
-			why = cache_write(path, key, m, start);
-		if (!ret && verbose && !why)
-			fprintf(stderr, "hookwrap check: manifest cached in "
-				"%s\n", path);
-		else if (!ret && verbose)
-			fprintf(stderr, "hookwrap check: manifest not "
-				"cached: %s\n", why);
-		free(why);
 	}
+	*pathp = path;
 	free(text);
-	free(path);
 	free(key);
 	free(dir);
 	return ret;
+}
+
+char *manifest_cache_store(const struct table *t, const char *tree,
+			   const char *cache_dir, const struct manifest *m,
+			   struct timespec start)
+{
+	char *dir, *key, *path, *why;
+
+	path = cache_path(t, tree, cache_dir, &dir, &key);
+	if (!path)
+		return NULL;
+	if (mkdirs(dir))
+		why = xasprintf("cannot create %s", dir);
+	else
+		why = cache_write(path, key, m, start);
+	free(path);
+	free(key);
+	free(dir);
+	return why;
 }

@@ -4,26 +4,10 @@
  * review tools.  The SARIF shape is described in docs/checker.md.
  */
 #include "checker/check.h"
+#include "core/version.h"
 
 #include <stdint.h>
 #include <string.h>
-
-#ifndef HOOKWRAP_VERSION
-#define HOOKWRAP_VERSION "0.1"
-#endif
-
-int out_format_parse(const char *s, enum out_format *f)
-{
-	if (!strcmp(s, "gcc"))
-		*f = OUT_GCC;
-	else if (!strcmp(s, "json"))
-		*f = OUT_JSON;
-	else if (!strcmp(s, "sarif"))
-		*f = OUT_SARIF;
-	else
-		return -1;
-	return 0;
-}
 
 void out_gcc(FILE *fp, const struct findings *f, int from)
 {
@@ -68,7 +52,7 @@ static void json_fix(FILE *fp, const struct finding *x)
 void out_json(FILE *fp, const struct findings *f)
 {
 	fprintf(fp, "{\n  \"tool\": \"hookwrap\",\n  \"version\": ");
-	json_str(fp, HOOKWRAP_VERSION);
+	json_str(fp, hookwrap_version);
 	fprintf(fp, ",\n  \"findings\": [");
 	for (int i = 0; i < f->n; i++) {
 		const struct finding *x = &f->v[i];
@@ -200,7 +184,7 @@ void out_sarif(FILE *fp, const struct findings *f, const char *tree_uri)
 		"      \"tool\": {\n        \"driver\": {\n"
 		"          \"name\": \"hookwrap\",\n"
 		"          \"version\": ");
-	json_str(fp, HOOKWRAP_VERSION);
+	json_str(fp, hookwrap_version);
 	fprintf(fp, ",\n          \"rules\": [");
 	sarif_rules(fp);
 	fprintf(fp, "\n          ]\n        }\n      },\n");

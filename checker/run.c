@@ -15,24 +15,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The allow-list's first C file that exists: where tree rules run. */
-static char *find_home(const struct table *t, const char *tree)
-{
-	for (int i = 0; i < t->allow.n; i++) {
-		char *p;
-
-		if (!ends_with(t->allow.v[i], ".c"))
-			continue;
-		p = path_join(tree, t->allow.v[i]);
-		if (file_exists(p)) {
-			free(p);
-			return xstrdup(t->allow.v[i]);
-		}
-		free(p);
-	}
-	return NULL;
-}
-
 /* The compiler's words of an entry, for flags_filter: drop argv[0]. */
 void check_compdb(struct run *run, const struct strv *only)
 {
@@ -200,7 +182,7 @@ int check_setup(struct run *run, const char *first_file)
 		if (manifest_build(&run->t, run->shadow, &run->m))
 			return 2;
 	}
-	run->home = find_home(&run->t, run->tree);
+	run->home = tree_home(&run->t, run->tree);
 	run->cx.t = &run->t;
 	run->cx.m = &run->m;
 	run->cx.tree = run->tree;

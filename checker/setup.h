@@ -8,6 +8,8 @@
 
 #include "manifest/manifest.h"
 
+#include <time.h>
+
 /*
  * The tree a file belongs to: the nearest directory at or above the
  * file (then above the current directory) that holds hookwrap.conf or a
@@ -29,5 +31,40 @@ char *tree_find(const char *file);
 int manifest_cached(const struct table *t, const char *tree,
 		    const char *file, const char *cache_dir,
 		    struct manifest *m, int verbose);
+
+/*
+ * The parts of that which never build a manifest (mcache.c), so that
+ * a program without libclang (the front, src/cmd/front.c) can use them.
+ * manifest_from_file: the manifest TSV in file; 0, or -1 after printing
+ * the error.  manifest_cache_lookup: 0 when the cache holds a manifest
+ * that is good (into m), 1 when not (*why says which input changed,
+ * when one did), -1 when caching is off; *path is the cache file (NULL
+ * when off), the caller frees both.  manifest_cache_store: the
+ * manifest built from the inputs as they were at start, written to the
+ * cache; NULL, or why it could not be.
+ */
+/*
+ * A cache file belongs to the build of the program that built it (its
+ * key stamps the program's file): the program that builds manifests, when
+ * it is not this one (the front names hookwrap-full).
+ */
+void manifest_cache_builder(const char *program);
+int manifest_from_file(const struct table *t, const char *file,
+		       struct manifest *m);
+int manifest_cache_lookup(const struct table *t, const char *tree,
+			  const char *cache_dir, struct manifest *m,
+			  char **path, char **why);
+char *manifest_cache_store(const struct table *t, const char *tree,
+			   const char *cache_dir, const struct manifest *m,
+			   struct timespec start);
+
+/*
+ * treefind.c: the tree-relative path of the absolute path abs (malloc'd):
+ * abs less the shadow root or, failing that, the tree's root (either
+ * may be NULL); NULL when abs is under neither.
+ */
+char *tree_rel(const char *shadow, const char *tree_abs, const char *abs);
+/* treefind.c: the allow-list's first C file that exists: where tree rules run. */
+char *tree_home(const struct table *t, const char *tree);
 
 #endif /* HOOKWRAP_SETUP_H */

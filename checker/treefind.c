@@ -85,3 +85,37 @@ char *tree_find(const char *file)
 	}
 	return found ? shown(found) : NULL;
 }
+
+char *tree_rel(const char *shadow, const char *tree_abs, const char *abs)
+{
+	const char *roots[2] = { shadow, tree_abs };
+
+	for (int i = 0; i < 2; i++) {
+		size_t n;
+
+		if (!roots[i])
+			continue;
+		n = strlen(roots[i]);
+		if (!strncmp(abs, roots[i], n) && abs[n] == '/')
+			return xstrdup(abs + n + 1);
+	}
+	return NULL;
+}
+
+/* The allow-list's first C file that exists: where tree rules run. */
+char *tree_home(const struct table *t, const char *tree)
+{
+	for (int i = 0; i < t->allow.n; i++) {
+		char *p;
+
+		if (!ends_with(t->allow.v[i], ".c"))
+			continue;
+		p = path_join(tree, t->allow.v[i]);
+		if (file_exists(p)) {
+			free(p);
+			return xstrdup(t->allow.v[i]);
+		}
+		free(p);
+	}
+	return NULL;
+}

@@ -7,6 +7,7 @@
 #include "checker/input/flags.h"
 #include "checker/prefilter.h"
 #include "checker/run.h"
+#include "checker/setup.h"
 #include "checker/walk.h"
 
 #include <stdio.h>

@@ -4,28 +4,13 @@
  * table's allow-list), the macro expansions in them, the place a
  * location is shown at, and libclang's own diagnostics.
  */
+#include "checker/setup.h"
 #include "checker/walk_int.h"
 #include "clang/frontend.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-
-char *tree_rel(const char *shadow, const char *tree_abs, const char *abs)
-{
-	const char *roots[2] = { shadow, tree_abs };
-
-	for (int i = 0; i < 2; i++) {
-		size_t n;
-
-		if (!roots[i])
-			continue;
-		n = strlen(roots[i]);
-		if (!strncmp(abs, roots[i], n) && abs[n] == '/')
-			return xstrdup(abs + n + 1);
-	}
-	return NULL;
-}
 
 struct wfile *walk_file_info(struct walk *w, CXFile f)
 {

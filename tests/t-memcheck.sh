@@ -27,7 +27,9 @@ KFLAGS="-nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1
 
 # valgrind cannot run an AddressSanitizer build (bench/sanitize): then
 # the same commands run without it, ASan and UBSan watching them.
-VG="valgrind -q --error-exitcode=99"
+# --trace-children: "hookwrap" is the front (src/cmd/front.c), which
+# execs hookwrap-full for these; memcheck must follow it there.
+VG="valgrind -q --error-exitcode=99 --trace-children=yes"
 sanitized && VG=
 
 # memcheck NAME CMD...: run CMD in $T under memcheck; errors fail it.

@@ -4,6 +4,7 @@
  * the sleep rules' findings for the whole build, in the checker's
  * formats.  The database holds everything needed: no tree is parsed.
  */
+#include "cmd/check_args.h"
 #include "cmd/commands.h"
 #include "checker/sleep/facts.h"
 #include "checker/check.h"

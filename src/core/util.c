@@ -102,9 +102,25 @@ void die(const char *fmt, ...)
 	exit(2);
 }
 
+static int held, nheld;
+
+void reports_hold(int on)
+{
+	held = on;
+}
+
+int reports_held(void)
+{
+	return nheld;
+}
+
 static void vreport(const char *kind, const char *file, unsigned line,
 		    unsigned col, const char *fmt, va_list ap)
 {
+	if (held) {
+		nheld++;
+		return;
+	}
 	if (file && col)
 		fprintf(stderr, "%s:%u:%u: %s: ", file, line, col, kind);
 	else if (file && line)

@@ -45,6 +45,14 @@ char *xvasprintf(const char *fmt, va_list ap);
 
 /* Print "hookwrap: error: ..." and exit 2.  For internal failures. */
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/*
+ * reports_hold(1): from now on error_at(), warning_at() and diag_at()
+ * print nothing and only count (reports_held()): for a caller that tries
+ * something and, if anything at all would be said, leaves it to a
+ * program that says it (src/cmd/front.c).
+ */
+void reports_hold(int on);
+int reports_held(void);
 /* Print "file:line: error: ..." (line 0 omits it) to stderr. */
 void error_at(const char *file, unsigned line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

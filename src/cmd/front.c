@@ -1,0 +1,221 @@
+/*
+ * front.c - "hookwrap", the program kbuild starts once per unit.  It
+ * links no libclang: mapping libclang and LLVM costs every process some
+ * 25 ms and 60 MiB, also for the units that cannot hold a finding
+ * (docs/performance.md).  It answers what it can from text alone and
+ * hands everything else, with the same arguments, to the full program
+ * (hookwrap-full: beside it in the build tree, or ../lib/hookwrap/ when
+ * installed; src/cmd/main.c) by execv(2), so that the output, the exit
+ * status and the signals are the full program's own.
+ *
+ * What it answers itself:
+ *   hookwrap --version
+ *   hookwrap check [options] FLAGS FILE...   (kbuild's way in) when the
+ *     manifest is in the cache and the prefilter skips every FILE: then
+ *     it prints what the full program would (nothing, or the --verbose
+ *     lines) and exits 0.
+ * Anything else, or anything that would make it say a word of its own
+ * (an error, a warning, a cache miss), goes to the full program, which
+ * says it.  t-front.sh holds the two to the same output.
+ */
+#include "checker/input/flags.h"
+#include "checker/prefilter.h"
+#include "checker/setup.h"
+#include "cmd/check_args.h"
+#include "core/version.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct front {
+	struct check_opts o;
+	struct strv flags, files;
+	struct table t;
+	struct manifest m;
+	int have_table, have_manifest;
+	char *tree, *tree_abs, *home, *cache;
+};
+
+static char *front_rel_of(const char *path, void *data)
+{
+	struct front *f = data;
+	char *abs = realpath(path, NULL);
+	char *rel = abs ? tree_rel(NULL, f->tree_abs, abs) : NULL;
+
+	free(abs);
+	return rel;
+}
+
+/* Is rel a file that makes the full program run the tree rules? */
+static int wants_tree(const struct front *f, const char *rel)
+{
+	return rel && (!strcmp(rel, f->t.header) ||
+		       (f->t.output && !strcmp(rel, f->t.output)) ||
+		       (f->home && !strcmp(rel, f->home)));
+}
+
+/* The options only the full program handles. */
+static int plain_kbuild(const struct check_opts *o)
+{
+	return !o->compdb && !o->patch && !o->db && !o->print_args &&
+	       !o->no_prefilter && !o->manifest && o->format == OUT_GCC;
+}
+
+/*
+ * 1 when every unit is skipped and nothing would be said but the
+ * --verbose lines (then printed); 0 to hand over.
+ */
+static int all_skipped(struct front *f, int argc, char **argv)
+{
+	struct check_opts *o = &f->o;
+	struct prefilter_in pin;
+	int has_flags = 0;
+	char *why = NULL;
+
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "-h") || !strncmp(argv[i], "--help", 6))
+			return 0;
+	if (check_parse_args(argc, argv, o) || !plain_kbuild(o))
+		return 0;
+	flags_filter(o->words.v, o->words.n, &f->flags, &f->files, NULL);
+	for (int i = 0; i < o->words.n; i++)
+		has_flags |= o->words.v[i][0] == '-';
+	/* A file without flags is parsed with the tree's own front end. */
+	if (!has_flags || !f->files.n)
+		return 0;
+	f->tree = o->tree ? xstrdup(o->tree) : tree_find(f->files.v[0]);
+	if (!f->tree || !(f->tree_abs = realpath(f->tree, NULL)))
+		return 0;
+	if (table_load(&f->t, f->tree, o->config, o->profile))
+		return 0;
+	f->have_table = 1;
+	if (manifest_cache_lookup(&f->t, f->tree, o->cache_dir, &f->m,
+				  &f->cache, &why)) {
+		free(why);
+		return 0;
+	}
+	f->have_manifest = 1;
+	f->home = tree_home(&f->t, f->tree);
+	memset(&pin, 0, sizeof(pin));
+	pin.t = &f->t;
+	pin.m = &f->m;
+	pin.args = &f->flags;
+	pin.rel_of = front_rel_of;
+	pin.data = f;
+	for (int i = 0; i < f->files.n; i++) {
+		const char *path = f->files.v[i];
+		struct stat st;
+		char *rel;
+		int tree_rules;
+
+		if (stat(path, &st) || !S_ISREG(st.st_mode))
+			return 0;
+		rel = front_rel_of(path, f);
+		tree_rules = wants_tree(f, rel);
+		free(rel);
+		if (tree_rules)
+			return 0;
+		pin.path = path;
+		if (prefilter(&pin))
+			return 0;
+	}
+	if (reports_held())
+		return 0;
+	if (o->verbose) {
+		int n = f->files.n;
+
+		fprintf(stderr, "hookwrap check: manifest from %s\n", f->cache);
+		for (int i = 0; i < n; i++)
+			fprintf(stderr, "%s: skipped: neither it nor its "
+				"headers name %s, an internal or a wrapper\n",
+				f->files.v[i], f->t.pointer);
+		fprintf(stderr, "hookwrap check: %d unit%s, %d skipped by the "
+			"prefilter, 0 partly parsed, 0 findings\n",
+			n, n == 1 ? "" : "s", n);
+	}
+	return 1;
+}
+
+static void front_free(struct front *f)
+{
+	prefilter_reset();
+	if (f->have_manifest)
+		manifest_free(&f->m);
+	if (f->have_table)
+		table_free(&f->t);
+	strv_clear(&f->flags);
+	strv_clear(&f->files);
+	strv_clear(&f->o.words);
+	free(f->o.db_abs);
+	free(f->tree);
+	free(f->tree_abs);
+	free(f->home);
+	free(f->cache);
+}
+
+/* hookwrap-full beside this program, or in ../lib/hookwrap/. */
+static char *full_program(void)
+{
+	char self[PATH_MAX], *slash, *p;
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (n <= 0)
+		return NULL;
+	self[n] = '\0';
+	slash = strrchr(self, '/');
+	if (!slash)
+		return NULL;
+	*slash = '\0';
+	p = path_join(self, "hookwrap-full");
+	if (!access(p, X_OK))
+		return p;
+	free(p);
+	p = path_join(self, "../lib/hookwrap/hookwrap-full");
+	if (!access(p, X_OK))
+		return p;
+	free(p);
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	char *full;
+
+	if (argc == 2 && !strcmp(argv[1], "--version")) {
+		printf("hookwrap %s\n", hookwrap_version);
+		return 0;
+	}
+	full = full_program();
+	if (!full) {
+		fprintf(stderr, "hookwrap: error: cannot find hookwrap-full "
+			"beside this program or in ../lib/hookwrap/; "
+			"reinstall hookwrap\n");
+		return 2;
+	}
+	if (argc >= 2 && !strcmp(argv[1], "check")) {
+		struct front f;
+		int done;
+
+		memset(&f, 0, sizeof(f));
+		/* The cache entries are hookwrap-full's: it builds them. */
+		manifest_cache_builder(full);
+		reports_hold(1);
+		done = all_skipped(&f, argc - 1, argv + 1);
+		reports_hold(0);
+		front_free(&f);
+		if (done) {
+			free(full);
+			if (fflush(stdout) || fflush(stderr))
+				return 2;
+			return 0;
+		}
+	}
+	execv(full, argv);
+	fprintf(stderr, "hookwrap: error: cannot run %s: %s\n", full,
+		strerror(errno));
+	return 2;
+}

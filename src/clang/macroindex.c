@@ -99,6 +99,8 @@ static enum CXChildVisitResult index_cb(CXCursor c, CXCursor parent,
 	u = &ix->v[ix->n++];
 	memset(u, 0, sizeof(*u));
 	u->off = off;
+	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(c)),
+				   NULL, NULL, NULL, &u->end);
 	u->line = line;
 	u->macro = f->macro;
 	u->hook = xstrdup(args.v[pos - 1]);

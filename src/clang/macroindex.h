@@ -16,6 +16,7 @@
 
 struct fe_macro_use {
 	unsigned off;		/* the expansion's offset in the file */
+	unsigned end;		/* ... and its end's (the ")") */
 	unsigned line;
 	const char *macro;	/* its name (owned by the index's forms) */
 	char *hook;		/* argument POS: the hook it runs */

@@ -86,6 +86,12 @@ check "... one line on stderr" test "$(wc -l <"$OUT/bad.err")" -eq 1
 contains "... saying what the entry must be" "$OUT/bad.err" \
 	"hookwrap.conf:2: error: 'dispatch-macro': each entry must be NAME:POS"
 same "... and nothing on stdout" /dev/null "$OUT/bad.tsv"
+printf 'profile = lsm-hooks\ndata-members = lsm-func-addr\n' >"$T/hookwrap.conf"
+"$HOOKWRAP" manifest "$T" >"$OUT/bad2.tsv" 2>"$OUT/bad2.err"
+check "a data-members entry that is no identifier: exit 2" test $? -eq 2
+contains "... one error line at its line" "$OUT/bad2.err" \
+	"hookwrap.conf:2: error: 'data-members': each entry must be a C identifier, or the start of one followed by '*'"
+check "... only that line" test "$(wc -l <"$OUT/bad2.err")" -eq 1
 T=$(copy_fixture lsm612-mini)
 
 # The static-call internals used outside the framework: the table a

@@ -71,6 +71,8 @@ void params_begin(struct params *pa, CXTranslationUnit tu, CXCursor fn);
 void params_end(struct params *pa);
 /* Which parameter c names (an unassigned one), or -1. */
 int params_index(struct params *pa, CXCursor c);
+/* The same for a name as a macro argument spells it: "inode". */
+int params_named(struct params *pa, const char *name);
 /*
  * Does condition c test one parameter, or one local set once where it is
  * declared and never changed ("bool should_lock = ...;"), and only that

@@ -243,6 +243,24 @@ int params_index(struct params *pa, CXCursor c)
 	return -1;
 }
 
+int params_named(struct params *pa, const char *name)
+{
+	for (int i = 0; i < pa->n && i < 64; i++) {
+		char *n = fe_spelling(clang_Cursor_getArgument(pa->fn, i));
+		int same = *n && !strcmp(n, name);
+
+		free(n);
+		if (!same)
+			continue;
+		if (!pa->written_known) {
+			pa->written = written(pa);
+			pa->written_known = 1;
+		}
+		return pa->written & (1ULL << i) ? -1 : i;
+	}
+	return -1;
+}
+
 int params_test(struct params *pa, CXCursor c)
 {
 	int neg = 0;

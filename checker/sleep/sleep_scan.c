@@ -379,6 +379,82 @@ static const char *wrapper_hook(struct sleep_scan *s, const char *name)
 	return NULL;
 }
 
+/* Does the expression below c call through a member of the table? */
+static enum CXChildVisitResult member_call_cb(CXCursor c, CXCursor parent,
+					      CXClientData data)
+{
+	struct sleep_scan *s = data;
+	CXCursor callee = clang_getNullCursor();
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	clang_visitChildren(c, fe_take_first, &callee);
+	callee = fe_strip(callee);
+	if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr &&
+	    fe_is_table_field(clang_getCursorReferenced(callee), s->cx->t)) {
+		s->found_member_call = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* The args column (docs/facts-db.md) of a dispatch macro's arguments. */
+static char *macro_call_args(struct sleep_scan *s,
+			     const struct fe_macro_use *u)
+{
+	struct sbuf sb = { 0 };
+	size_t known = 0;
+
+	for (int i = 0; i < u->args.n; i++) {
+		const char *a = u->args.v[i];
+		int p = params_named(&s->pa, a);
+		char *v;
+
+		if (p >= 0)
+			v = xasprintf("p%d", p);
+		else
+			v = xstrdup(!strcmp(a, "0") || !strcmp(a, "false") ?
+				    "0" : !strcmp(a, "1") ||
+				    !strcmp(a, "true") ? "1" : "?");
+		sb_addf(&sb, "%s%s", i ? "," : "", v);
+		if (strcmp(v, "?"))
+			known = sb.len;
+		free(v);
+	}
+	if (!known) {
+		sb_free(&sb);
+		return NULL;
+	}
+	sb.buf[known] = '\0';
+	sb.len = known;
+	return sb_detach(&sb);
+}
+
+int do_dispatch(struct sleep_scan *s, CXCursor c, unsigned a, unsigned b)
+{
+	int i = fe_macro_first(&s->dm, a);
+	const struct fe_macro_use *u;
+	struct fact_call *fc;
+
+	if (i >= s->dm.n || s->dm.v[i].off != a)
+		return 0;
+	u = &s->dm.v[i];
+	/* The node is the expansion, nothing after it. */
+	if (b > u->end || !u->has_args || !s->cx->m ||
+	    !manifest_find(s->cx->m, u->hook))
+		return 0;
+	s->found_member_call = 0;
+	clang_visitChildren(c, member_call_cb, s);
+	if (s->found_member_call)
+		return 0;
+	fc = add_call(s, c, "");
+	fc->hook = xstrdup(u->hook);
+	fc->args = macro_call_args(s, u);
+	fc->text = xasprintf("%s.%s", s->cx->t->struct_name, u->hook);
+	return 1;
+}
+
 /* A field of the table's struct (or union): its name, else NULL. */
 static char *table_field(struct sleep_scan *s, CXCursor field)
 {
@@ -565,6 +641,7 @@ void sleep_scan(struct check_ctx *cx, struct facts *f)
 	s.text = clang_getFileContents(cx->tu, cx->main_file, &s.size);
 	clang_visitChildren(top, macros_cb, &s);
 	clang_visitChildren(top, gvars_cb, &s);
+	fe_macro_index(cx->tu, cx->main_file, cx->t, &s.dm);
 	if (s.npm)
 		qsort(s.pm, s.npm, sizeof(*s.pm), cmp_pmacro);
 	clang_visitChildren(top, top_cb, &s);
@@ -580,4 +657,5 @@ void sleep_scan(struct check_ctx *cx, struct facts *f)
 	free(s.gv);
 	free(s.lines);
 	free(s.pm);
+	fe_macro_index_free(&s.dm);
 }

@@ -9,6 +9,7 @@
 #define HOOKWRAP_SLEEP_SCAN_H
 
 #include "clang/frontend.h"
+#include "clang/macroindex.h"
 #include "checker/sleep/sleep.h"
 
 struct pmacro {			/* a primitive macro written in the file */
@@ -74,6 +75,7 @@ struct sleep_scan {
 	CXTranslationUnit tu;
 	struct pmacro *pm;
 	int npm, cappm;
+	struct fe_macro_index dm;	/* the main file's dispatch macros */
 	struct annot *an;
 	int nan, capan;
 	struct gvar *gv;
@@ -100,6 +102,7 @@ struct sleep_scan {
 	int gscope[64];		/* per open scope: cleanup.h guards in it */
 	int ngscope;
 	int lockprims;		/* lock primitives the walk has seen */
+	int found_member_call;	/* do_dispatch()'s search */
 	int entry;		/* regions open on entry: the caller's */
 };
 
@@ -137,6 +140,15 @@ enum region_kind region_kind(const char *name);
 void acquire(struct sleep_scan *s, char *text, unsigned line,
 	     enum region_kind kind);
 void release(struct sleep_scan *s, int irq);
+/*
+ * Is c (of span a..b in the main file) the expansion of a dispatch
+ * macro that calls its hook with arguments of its own (6.12's
+ * call_int_hook(HOOK, args), whose static calls access no member of the
+ * table)?  Then record that hook call and return 1: the walk does not
+ * enter the expansion.  0 when the expansion calls through a member of
+ * the table itself (6.1's P->hook.FUNC(...)): the walk records that.
+ */
+int do_dispatch(struct sleep_scan *s, CXCursor c, unsigned a, unsigned b);
 /* A primitive at c (a macro's expansion m, or a call when m is NULL). */
 void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 	     const struct prim *p);

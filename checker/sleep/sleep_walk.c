@@ -660,6 +660,16 @@ static void enter(struct sleep_scan *s, struct walker *w, CXCursor c,
 		do_prim(s, c, m, m->p);
 		return;
 	}
+	if (s->dm.n) {
+		if (!sp.has_a)
+			span_start(s, c, &sp);
+		if (sp.in_main && !sp.has_b)
+			span_end(c, &k, &sp);
+		if (sp.in_main && do_dispatch(s, c, sp.a, sp.b)) {
+			free(k.v);
+			return;
+		}
+	}
 	ARRAY_GROW(w->f, w->cap, w->n + 1, 64);
 	f = &w->f[w->n++];
 	f->c = c;

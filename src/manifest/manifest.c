@@ -85,6 +85,8 @@ int manifest_build(const struct table *t, const char *tree,
 	if (!ret)
 		ret = defaults_infer(&fe, m);
 	if (!ret)
+		ret = treestubs_read(&fe, m);
+	if (!ret)
 		ret = policies_assign(t, m);
 	m->inputs = fe.inputs;
 	memset(&fe.inputs, 0, sizeof(fe.inputs));
@@ -167,6 +169,8 @@ void manifest_free(struct manifest *m)
 		free(h->list_default);
 		free(h->dispatcher);
 		free(h->may_sleep);
+		free(h->stub_inferred);
+		free(h->tree_stub_at);
 	}
 	free(m->hooks);
 	strv_clear(&m->inputs);

@@ -18,6 +18,7 @@ enum stub_kind {
 	STUB_CALL,	/* the default does work: call it */
 	STUB_INLINE,	/* a static default using only its parameters: its body */
 	STUB_CONFIG,	/* stub.HOOK in the table description */
+	STUB_TREE,	/* the tree's own CONFIG-off stub (treestubs.c) */
 };
 
 struct param {
@@ -47,6 +48,13 @@ struct hook {
 	char *list_default;	/* DEFAULT of the X-macro entry, if any */
 	char *dispatcher;	/* the tree's function that calls the hook */
 	char *may_sleep;	/* an implementation that may sleep, or NULL */
+	/*
+	 * When the tree's header has its own stub and it differs from the
+	 * one inferred from the defaults: the tree's is "stub", the
+	 * inferred one is here (TSV column stub_inferred); else NULL.
+	 */
+	char *stub_inferred;
+	char *tree_stub_at;	/* "path:line" of that stub; built only */
 };
 
 struct manifest {
@@ -60,6 +68,9 @@ struct manifest {
 	 * for a manifest read from TSV: what a cached copy depends on.
 	 */
 	struct strv inputs;
+	/* Stubs the header had for hooks (treestubs.c); built only. */
+	int tree_stubs;		/* found, taken or equal */
+	int tree_stubs_adapted;	/* other parameters: not compared */
 };
 
 struct frontend;
@@ -68,6 +79,11 @@ struct frontend;
 int hooks_read(struct frontend *fe, struct manifest *m);
 /* Fill in stub bodies from the default tables (defaults.c). */
 int defaults_infer(struct frontend *fe, struct manifest *m);
+/*
+ * Take the tree's own CONFIG-off stubs over the inferred ones
+ * (treestubs.c); after defaults_infer().
+ */
+int treestubs_read(struct frontend *fe, struct manifest *m);
 /*
  * Warn of the stubs that call a default they cannot reach (static in
  * another file): for the commands that write stubs (manifest,

@@ -166,40 +166,78 @@ static size_t closing(const char *s, size_t len, size_t i, char open,
 	return len;
 }
 
-/* A parameter's name: the identifier after "(*", else the last one. */
-static char *param_name(const char *p, size_t n)
+/* Token spelling without layout: a blank only between two words. */
+static char *normal_text(const char *s)
 {
-	const char *star = NULL;
-	size_t end = n, start;
+	struct sbuf sb = { 0 };
+
+	for (size_t i = 0; s[i]; i++) {
+		if (isspace((unsigned char)s[i])) {
+			size_t k = i;
+
+			while (isspace((unsigned char)s[k]))
+				k++;
+			if (sb.len && is_id(sb.buf[sb.len - 1]) && is_id(s[k]))
+				sb_addc(&sb, ' ');
+			i = k - 1;
+			continue;
+		}
+		sb_addc(&sb, s[i]);
+	}
+	return sb.buf ? sb_detach(&sb) : xstrdup("");
+}
+
+/* The same, where "{ }" and "return;" are the empty body. */
+static char *normal(const char *s)
+{
+	if (!strcmp(s, "{ }") || !strcmp(s, "return;"))
+		return xstrdup("");
+	return normal_text(s);
+}
+
+/*
+ * A parameter's name (the identifier after "(*", else the last one) and
+ * its type: the declaration without the name, layout squeezed.
+ */
+static void param_split(const char *p, size_t n, struct strv *names,
+			struct strv *types)
+{
+	size_t end = n, start = 0;
+	int star = 0;
+	char *raw, *type;
 
 	for (size_t i = 0; i + 1 < n; i++)
 		if (p[i] == '(' && p[i + 1 + strspn(p + i + 1, " \t\n")] == '*') {
-			star = p + i;
+			start = i + 1;
+			while (start < n && !is_id(p[start]))
+				start++;
+			end = start;
+			while (end < n && is_id(p[end]))
+				end++;
+			star = 1;
 			break;
 		}
-	if (star) {
-		start = star - p + 1;
-		while (start < n && !is_id(p[start]))
-			start++;
-		end = start;
-		while (end < n && is_id(p[end]))
-			end++;
-		return xstrndup(p + start, end - start);
+	if (!star) {
+		for (size_t i = 0; i < n; i++)
+			if (p[i] == '[') {
+				end = i;
+				break;
+			}
+		while (end > 0 && !is_id(p[end - 1]))
+			end--;
+		start = end;
+		while (start > 0 && is_id(p[start - 1]))
+			start--;
 	}
-	for (size_t i = 0; i < n; i++)
-		if (p[i] == '[') {
-			end = i;
-			break;
-		}
-	while (end > 0 && !is_id(p[end - 1]))
-		end--;
-	start = end;
-	while (start > 0 && is_id(p[start - 1]))
-		start--;
-	return xstrndup(p + start, end - start);
+	strv_push_owned(names, xstrndup(p + start, end - start));
+	raw = xasprintf("%.*s %.*s", (int)start, p, (int)(n - end), p + end);
+	type = normal_text(raw);
+	free(raw);
+	strv_push_owned(types, type);
 }
 
-static void params_of(const char *p, size_t n, struct strv *out)
+static void params_of(const char *p, size_t n, struct strv *names,
+		      struct strv *types)
 {
 	int depth = 0;
 	size_t start = 0;
@@ -217,7 +255,7 @@ static void params_of(const char *p, size_t n, struct strv *out)
 		else if (i < n && (p[i] == ')' || p[i] == ']'))
 			depth--;
 		else if (i == n || (p[i] == ',' && !depth)) {
-			strv_push_owned(out, param_name(p + start, i - start));
+			param_split(p + start, i - start, names, types);
 			start = i + 1;
 		}
 	}
@@ -287,7 +325,8 @@ void treestubs_scan(const char *text, size_t len, struct tree_stubs *out)
 		ts = &out->v[out->n++];
 		memset(ts, 0, sizeof(*ts));
 		ts->name = xstrndup(s + name_start, name_end - name_start);
-		params_of(s + open + 1, close - open - 1, &ts->params);
+		params_of(s + open + 1, close - open - 1, &ts->params,
+			  &ts->types);
 		raw = xstrndup(s + body + 1, bend - body - 1);
 		ts->body = squeeze_space(raw);
 		free(raw);
@@ -347,6 +386,21 @@ const struct tree_stub *treestubs_find(const struct tree_stubs *s,
 	return NULL;
 }
 
+/* The type of one of the hook's parameters, spelled as param_split's. */
+static char *param_type(const struct param *p)
+{
+	struct strv names = { 0 }, types = { 0 };
+	char *t;
+
+	param_split(p->decl, strlen(p->decl), &names, &types);
+	t = types.v[0];
+	types.v[0] = NULL;
+	strv_clear(&names);
+	types.n = 0;
+	strv_clear(&types);
+	return t;
+}
+
 char *treestub_body_for(const struct tree_stub *ts, const struct hook *h)
 {
 	struct sbuf sb = { 0 };
@@ -354,6 +408,14 @@ char *treestub_body_for(const struct tree_stub *ts, const struct hook *h)
 
 	if (ts->params.n != h->nparams)
 		return NULL;
+	for (int i = 0; i < h->nparams; i++) {
+		char *want = param_type(&h->params[i]);
+		int same = !strcmp(want, ts->types.v[i]);
+
+		free(want);
+		if (!same)
+			return NULL;
+	}
 	if (!*b || !strcmp(b, "return;") || !strcmp(b, "return ;"))
 		return xstrdup("{ }");
 	for (size_t i = 0; b[i];) {
@@ -398,29 +460,6 @@ char *treestub_body_for(const struct tree_stub *ts, const struct hook *h)
 	return sb_detach(&sb);
 }
 
-/* Token spelling without layout; "{ }" and "return;" are empty. */
-static char *normal(const char *s)
-{
-	struct sbuf sb = { 0 };
-
-	if (!strcmp(s, "{ }") || !strcmp(s, "return;"))
-		return xstrdup("");
-	for (size_t i = 0; s[i]; i++) {
-		if (isspace((unsigned char)s[i])) {
-			size_t k = i;
-
-			while (isspace((unsigned char)s[k]))
-				k++;
-			if (sb.len && is_id(sb.buf[sb.len - 1]) && is_id(s[k]))
-				sb_addc(&sb, ' ');
-			i = k - 1;
-			continue;
-		}
-		sb_addc(&sb, s[i]);
-	}
-	return sb.buf ? sb_detach(&sb) : xstrdup("");
-}
-
 int treestub_same(const char *a, const char *b)
 {
 	char *x = normal(a), *y = normal(b);
@@ -437,6 +476,7 @@ void treestubs_free(struct tree_stubs *s)
 		free(s->v[i].name);
 		free(s->v[i].body);
 		strv_clear(&s->v[i].params);
+		strv_clear(&s->v[i].types);
 		strv_clear(&s->v[i].atoms);
 	}
 	free(s->v);

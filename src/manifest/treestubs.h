@@ -13,6 +13,7 @@
 struct tree_stub {
 	char *name;		/* security_inode_setxattr */
 	struct strv params;	/* its parameter names, in order */
+	struct strv types;	/* their declarations less the names */
 	char *body;		/* the statements, white space squeezed */
 	unsigned line;		/* of "static inline" */
 	struct strv atoms;	/* the conditions in force (guards_at()) */
@@ -36,7 +37,8 @@ const struct tree_stub *treestubs_find(const struct tree_stubs *s,
 /*
  * The stub's body for h: its parameters renamed to h's by position,
  * "{ }" for an empty body, as the manifest's stub column writes it.
- * NULL when the parameter counts differ (a function that adapts them).
+ * NULL when the parameters differ in number or type (a function that
+ * adapts them: 6.12's security_inode_init_security()).
  */
 char *treestub_body_for(const struct tree_stub *ts, const struct hook *h);
 /* Do two stub bodies say the same, token for token? */

@@ -94,3 +94,21 @@ lacks "a commented-out stub is not taken" "$OUT/m3.err" "security_capable"
 same "handwrapped (its stub agrees): manifest unchanged" \
 	"$FIX/handwrapped.expected/manifest.tsv" "$OUT/hw.tsv"
 lacks "handwrapped: no note" "$OUT/hw.err" "stub-differs"
+
+# scripts/compare-header (docs/real-trees.md) still finds the arg3 bug:
+# it compares the tree's stubs with the inferred ones, not with the
+# header gen-header now writes (the tree's).
+"$HW/scripts/compare-header" --hookwrap "$HOOKWRAP" "$T" >"$OUT/cmp.txt" 2>&1
+contains "compare-header: 6 stubs equal to the inferred" "$OUT/cmp.txt" \
+	"stub body equal to hookwrap's:        6"
+contains "compare-header: the arg3 bug" "$OUT/cmp.txt" \
+	"tree {return cap_task_prctl(option,arg2,arg3,arg3,arg5);} hookwrap {return cap_task_prctl(option,arg2,arg3,arg4,arg5);}"
+
+# A header with a NUL byte: one error, exit 2, no manifest.
+t4=$(copy_fixture tree-stubs)
+printf 'x\0y\n' >>"$t4/include/linux/security.h"
+"$HOOKWRAP" manifest "$t4" >"$OUT/m4.tsv" 2>"$OUT/m4.err"
+check "a NUL byte in the header: exit 2" test $? -eq 2
+check "a NUL byte in the header: no manifest" test ! -s "$OUT/m4.tsv"
+n=$(grep -c ': error: ' "$OUT/m4.err")
+check "a NUL byte in the header: one error line (got $n)" test "$n" -eq 1

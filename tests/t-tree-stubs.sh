@@ -112,3 +112,20 @@ check "a NUL byte in the header: exit 2" test $? -eq 2
 check "a NUL byte in the header: no manifest" test ! -s "$OUT/m4.tsv"
 n=$(grep -c ': error: ' "$OUT/m4.err")
 check "a NUL byte in the header: one error line (got $n)" test "$n" -eq 1
+
+# The 2.6 shape (Linux 2.6.39's header: inline wrappers under
+# CONFIG_SECURITY, stubs under #else): the stub that passes parent
+# twice is still reported, the wrappers are no stubs.
+T26=$(fixture tree-stubs-26)
+"$HOOKWRAP" manifest "$T26" >"$OUT/m26.tsv" 2>"$OUT/m26.err"
+check "2.6 shape: manifest exit 0" test $? -eq 0
+got=$(awk -F'\t' '$1=="ptrace"{print $7 "|" $14}' "$OUT/m26.tsv")
+check "2.6 shape: ptrace's stub is the tree's, the inferred beside it" \
+	test "$got" = "return cap_ptrace(parent, parent);|return cap_ptrace(parent, child);"
+n=$(grep -c '\[stub-differs\]$' "$OUT/m26.err")
+check "2.6 shape: 2 stub-differs notes (ptrace, task_kill; got $n)" test "$n" -eq 2
+contains "2.6 shape: the note of the bug, at the #else stub" "$OUT/m26.err" \
+	"$T26/include/linux/security.h:62: note: stub of security_ptrace differs from the default (tree: 'return cap_ptrace(parent, parent);', default: 'return cap_ptrace(parent, child);'); the tree's is kept [stub-differs]"
+"$HOOKWRAP" check --tree "$T26" >"$OUT/c26.out" 2>&1
+n=$(grep -c '\[stub-differs\]$' "$OUT/c26.out")
+check "2.6 shape: check --tree, 2 stub-differs (got $n)" test "$n" -eq 2

@@ -17,6 +17,7 @@ extern const struct rule rule_sleep_in_atomic_hook;
 extern const struct rule rule_sleep_in_atomic;
 extern const struct rule rule_sleep_under_guard;
 extern const struct rule rule_direct_impl_call;
+extern const struct rule rule_stub_differs;
 
 const struct rule *const rules[] = {
 	&rule_direct_ops_call,
@@ -27,6 +28,7 @@ const struct rule *const rules[] = {
 	&rule_sleep_in_atomic,
 	&rule_sleep_under_guard,
 	&rule_direct_impl_call,
+	&rule_stub_differs,
 	NULL,
 };
 

@@ -9,6 +9,7 @@
 #include "clang/frontend.h"
 #include "manifest/manifest.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 struct found {
@@ -480,6 +481,7 @@ static char *stub_text(const struct hook *h)
 		return s;
 	case STUB_INLINE:
 	case STUB_CONFIG:
+	case STUB_TREE:
 		break;
 	}
 	return xstrdup(h->stub);
@@ -538,6 +540,34 @@ int defaults_infer(struct frontend *fe, struct manifest *m)
 
 void manifest_warn_stubs(const struct manifest *m)
 {
+	int differ = 0;
+
+	/*
+	 * The tree's stubs that differ from the defaults: kept, and said
+	 * once (docs/rules/stub-differs.md), each at its line.
+	 */
+	for (int i = 0; i < m->n; i++) {
+		const struct hook *h = &m->hooks[i];
+		const char *colon;
+		char *file;
+
+		if (!h->stub_inferred || !h->tree_stub_at)
+			continue;
+		colon = strrchr(h->tree_stub_at, ':');
+		file = xstrndup(h->tree_stub_at, colon - h->tree_stub_at);
+		diag_at(file, (unsigned)atoi(colon + 1), 0, "note",
+			"stub of %s differs from the default (tree: '%s', "
+			"default: '%s'); the tree's is kept [stub-differs]",
+			h->wrapper, h->stub, h->stub_inferred);
+		free(file);
+		differ++;
+	}
+	if (differ)
+		diag_at(NULL, 0, 0, "note", "%d of the %d hooks with a stub in the "
+			"tree's header (%d of them with other parameters, not "
+			"compared) have one that differs from the defaults; the "
+			"tree's stubs are kept", differ, m->tree_stubs,
+			m->tree_stubs_adapted);
 	for (int i = 0; i < m->n; i++) {
 		const struct hook *h = &m->hooks[i];
 

@@ -85,6 +85,8 @@ int manifest_build(const struct table *t, const char *tree,
 	if (!ret)
 		ret = defaults_infer(&fe, m);
 	if (!ret)
+		ret = treestubs_read(&fe, m);
+	if (!ret)
 		ret = policies_assign(t, m);
 	m->inputs = fe.inputs;
 	memset(&fe.inputs, 0, sizeof(fe.inputs));

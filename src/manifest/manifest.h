@@ -18,6 +18,7 @@ enum stub_kind {
 	STUB_CALL,	/* the default does work: call it */
 	STUB_INLINE,	/* a static default using only its parameters: its body */
 	STUB_CONFIG,	/* stub.HOOK in the table description */
+	STUB_TREE,	/* the tree's own CONFIG-off stub (treestubs.c) */
 };
 
 struct param {
@@ -50,6 +51,13 @@ struct hook {
 				   TSV (dispatch.c) */
 	int dispatcher_static;	/* it is static: no prototype, no stub */
 	char *may_sleep;	/* an implementation that may sleep, or NULL */
+	/*
+	 * When the tree's header has its own stub and it differs from the
+	 * one inferred from the defaults: the tree's is "stub", the
+	 * inferred one is here (TSV column stub_inferred); else NULL.
+	 */
+	char *stub_inferred;
+	char *tree_stub_at;	/* "path:line" of that stub; built only */
 };
 
 struct manifest {
@@ -77,6 +85,9 @@ struct manifest {
 	} *forms;
 	int nforms;
 	int kernel_doc;
+	/* Stubs the header had for hooks (treestubs.c); built only. */
+	int tree_stubs;		/* found, taken or equal */
+	int tree_stubs_adapted;	/* other parameters: not compared */
 };
 
 struct frontend;
@@ -85,6 +96,11 @@ struct frontend;
 int hooks_read(struct frontend *fe, struct manifest *m);
 /* Fill in stub bodies from the default tables (defaults.c). */
 int defaults_infer(struct frontend *fe, struct manifest *m);
+/*
+ * Take the tree's own CONFIG-off stubs over the inferred ones
+ * (treestubs.c); after defaults_infer().
+ */
+int treestubs_read(struct frontend *fe, struct manifest *m);
 /*
  * Warn of the stubs that call a default they cannot reach (static in
  * another file): for the commands that write stubs (manifest,

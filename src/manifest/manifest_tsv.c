@@ -16,9 +16,9 @@
 
 const char *const manifest_columns[] = {
 	"member", "wrapper", "return", "params", "args", "guard", "stub",
-	"default", "location", "wrapper_def", "policy", "dispatcher", "may_sleep", NULL,
+	"default", "location", "wrapper_def", "policy", "dispatcher", "may_sleep", "stub_inferred", NULL,
 };
-enum { NCOLS = 13 };
+enum { NCOLS = 14 };
 
 /* No line of a manifest comes near this; no manifest near the size. */
 #define TSV_MAX_LINE 65536
@@ -29,8 +29,18 @@ static const char how[] = "make one with 'hookwrap manifest TREE > FILE' "
 
 void manifest_write_tsv(const struct manifest *m, FILE *out)
 {
+	int inferred = 0;
+
+	/*
+	 * stub_inferred only when a tree stub differs: a tree without one
+	 * keeps the manifest it always had.
+	 */
+	for (int i = 0; i < m->n; i++)
+		inferred |= m->hooks[i].stub_inferred != NULL;
 	for (int i = 0; manifest_columns[i]; i++)
-		fprintf(out, "%s%s", i ? "\t" : "", manifest_columns[i]);
+		if (i < NCOLS - 1 || inferred)
+			fprintf(out, "%s%s", i ? "\t" : "",
+				manifest_columns[i]);
 	fputc('\n', out);
 	for (int i = 0; i < m->n; i++) {
 		const struct hook *h = &m->hooks[i];
@@ -39,7 +49,7 @@ void manifest_write_tsv(const struct manifest *m, FILE *out)
 		char *guard = hook_guard_text(h);
 
 		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s"
-			"\t%s\t%s\n",
+			"\t%s\t%s",
 			h->member, h->wrapper, h->ret, params,
 			*args ? args : "-", guard, h->stub,
 			h->dflt ? h->dflt : "-", h->where,
@@ -47,6 +57,10 @@ void manifest_write_tsv(const struct manifest *m, FILE *out)
 			policy_name(h->policy),
 			h->dispatcher ? h->dispatcher : "-",
 			h->may_sleep ? h->may_sleep : "-");
+		if (inferred)
+			fprintf(out, "\t%s", h->stub_inferred ?
+				h->stub_inferred : "-");
+		fputc('\n', out);
 		free(params);
 		free(args);
 		free(guard);
@@ -117,8 +131,9 @@ static int header(struct tsv *x, const struct strv *f)
 			    "columns: member, wrapper, ...); %s", how);
 	for (int i = 0; i < NCOLS; i++) {
 		x->col[i] = strv_find(f, manifest_columns[i]);
-		/* may_sleep is newer: optional. */
-		if (x->col[i] < 0 && strcmp(manifest_columns[i], "may_sleep"))
+		/* may_sleep and stub_inferred are newer: optional. */
+		if (x->col[i] < 0 && strcmp(manifest_columns[i], "may_sleep") &&
+		    strcmp(manifest_columns[i], "stub_inferred"))
 			return fail(x, "the header row has no '%s' column; "
 				    "this is not a hookwrap manifest; %s",
 				    manifest_columns[i], how);
@@ -213,6 +228,8 @@ static int row(struct tsv *x, const struct strv *f, struct manifest *m)
 			strv_push(&h->guard, g);
 	}
 	h->stub = xstrdup(f->v[x->col[6]]);
+	if (x->col[13] >= 0 && strcmp(f->v[x->col[13]], "-"))
+		h->stub_inferred = xstrdup(f->v[x->col[13]]);
 	h->where = xstrdup(f->v[x->col[8]]);
 	if (strcmp(f->v[x->col[9]], "-"))
 		h->wrapper_def = xstrdup(f->v[x->col[9]]);

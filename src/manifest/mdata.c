@@ -84,6 +84,8 @@ void manifest_free(struct manifest *m)
 		free(h->dispatcher);
 		free(h->dispatcher_where);
 		free(h->may_sleep);
+		free(h->stub_inferred);
+		free(h->tree_stub_at);
 	}
 	free(m->hooks);
 	strv_clear(&m->inputs);

@@ -60,6 +60,15 @@ struct manifest {
 	 * for a manifest read from TSV: what a cached copy depends on.
 	 */
 	struct strv inputs;
+	/*
+	 * None of the table's default files exists (an out-of-tree module,
+	 * a trimmed tree): the files looked for ("'a.c ...'"), the tree,
+	 * and how many hooks got the fallback stub for want of a table.
+	 * Only the commands that write stubs say so (manifest_warn_stubs).
+	 */
+	char *no_defaults;
+	char *no_defaults_at;
+	int stub_fallbacks;
 };
 
 struct frontend;
@@ -70,7 +79,8 @@ int hooks_read(struct frontend *fe, struct manifest *m);
 int defaults_infer(struct frontend *fe, struct manifest *m);
 /*
  * Warn of the stubs that call a default they cannot reach (static in
- * another file): for the commands that write stubs (manifest,
+ * another file), and once of the fallback stubs a tree without a
+ * default table got: for the commands that write stubs (manifest,
  * gen-header), on a manifest just built.
  */
 void manifest_warn_stubs(const struct manifest *m);

@@ -62,7 +62,7 @@ struct manifest {
 	struct strv inputs;
 	/*
 	 * None of the table's default files exists (an out-of-tree module,
-	 * a trimmed tree): the files looked for ("'a.c ...'"), the tree,
+	 * a trimmed tree): the files looked for, "'FILE ...'"; the tree;
 	 * and how many hooks got the fallback stub for want of a table.
 	 * Only the commands that write stubs say so (manifest_warn_stubs).
 	 */

@@ -5,7 +5,7 @@
 # --in-place" then "hookwrap convert --in-place" with no hookwrap.conf and
 # no hand edits; it must then build the same number of objects with zero
 # errors, with the option on and off, as the original does.  The steps
-# are those of the designer's e2e-run.sh.
+# are those of the designer's end-to-end script for issue 13.
 #
 # Pending (tests/pending/README): it needs the first-run marker placement
 # and the configured-off parse (engineer B) and convert's lexical fallback

@@ -113,6 +113,33 @@ echo $? >"$OUT/r.rc"
 same "report: exit 0" <(echo 0) "$OUT/r.rc"
 lacks "report: nothing about default tables" "$OUT/r.out" "default"
 
+# --- check's stale-wrapper on the header: its stubs came from the tables
+# this tree lacks, and no table says they are wrong.  What the struct
+# says (signatures) and stub.HOOK still count.
+S="$OUT/stale"
+"$HW/tests/compose-fixture" nodefaults "$S"
+(cd "$S" && "$HOOKWRAP" check --tree .) >"$OUT/st.out" 2>&1
+echo $? >"$OUT/st.rc"
+same "check --tree: exit 0" <(echo 0) "$OUT/st.rc"
+same "check --tree: the stubs of the missing tables are not stale" \
+	/dev/null "$OUT/st.out"
+sed -i 's/int (\*syslog) (int type);/int (*syslog) (long type);/' \
+	"$S/include/linux/security.h"
+(cd "$S" && "$HOOKWRAP" check --tree .) >"$OUT/st2.out" 2>&1
+contains "check --tree: a retyped hook's wrapper is still stale" \
+	"$OUT/st2.out" "wrapper security_syslog() has signature"
+contains "check --tree: so is its stub" "$OUT/st2.out" \
+	"stub security_syslog() has signature"
+sed -i 's/int (\*syslog) (long type);/int (*syslog) (int type);/' \
+	"$S/include/linux/security.h"
+printf 'profile = lsm\nstub.capable = return -EPERM;\n' >"$S/hookwrap.conf"
+(cd "$S" && "$HOOKWRAP" check --tree .) >"$OUT/st3.out" 2>&1
+grep -c 'stale-wrapper' "$OUT/st3.out" >"$OUT/st3.n"
+same "check --tree: a stub.HOOK the region lacks is reported, alone" \
+	<(echo 1) "$OUT/st3.n"
+contains "check --tree: ... as security_capable()'s" "$OUT/st3.out" \
+	"stub security_capable() disagrees with the defaults: it does '{ return cap_capable(tsk, cap); }', the defaults say '{ return -EPERM; }'"
+
 # --- an out-of-tree module: headers and one .c, no security/ at all.
 (cd "$M" && "$HOOKWRAP" check --tree . drivers/hookmod/hookmod.c) \
 	>"$OUT/mk.out" 2>&1

@@ -485,6 +485,21 @@ static char *stub_text(const struct hook *h)
 	return xstrdup(h->stub);
 }
 
+int defaults_absent(const struct table *t, const char *tree)
+{
+	if (!t->defaults.n || t->defaults_strict)
+		return 0;
+	for (int i = 0; i < t->defaults.n; i++) {
+		char *path = path_join(tree, t->defaults.v[i]);
+		int exists = file_exists(path);
+
+		free(path);
+		if (exists)
+			return 0;
+	}
+	return 1;
+}
+
 int defaults_infer(struct frontend *fe, struct manifest *m)
 {
 	const struct table *t = fe->t;

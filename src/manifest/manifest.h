@@ -84,6 +84,12 @@ int defaults_infer(struct frontend *fe, struct manifest *m);
  * gen-header), on a manifest just built.
  */
 void manifest_warn_stubs(const struct manifest *m);
+/*
+ * Does tree lack every defaults file of t (and t does not require them,
+ * as a hookwrap.conf's 'defaults' does)?  Then every stub is the
+ * fallback, and nothing can say what a stub should be.
+ */
+int defaults_absent(const struct table *t, const char *tree);
 /* Both, for a tree: the whole manifest.  Returns 0 or -1 (reported). */
 int manifest_build(const struct table *t, const char *tree,
 		   struct manifest *m);

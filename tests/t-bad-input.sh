@@ -57,9 +57,12 @@ printf 'struct security_operations {\n\tint (*ptrace) (struct task_struct *p;\n}
 bad "an unparseable header" "^$tree/$H:2: error: cannot parse struct security_operations: expected" \
 	"$HOOKWRAP" manifest "$tree"
 
+# No default file at all is not bad input (tests/t-nodefaults.sh); one
+# that hookwrap.conf names and the tree lacks is.
 fresh
 rm "$tree/security/dummy.c"
-bad "a missing default table (no file)" "^$tree: error: no default table: none of 'security/capability.c" \
+printf 'profile = lsm\ndefaults = security/dummy.c\n' >"$tree/hookwrap.conf"
+bad "a missing default table (a named file)" "^$tree/security/dummy.c: error: no such file; check the table description" \
 	"$HOOKWRAP" manifest "$tree"
 
 fresh

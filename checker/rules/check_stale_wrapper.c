@@ -4,7 +4,10 @@
  * "hookwrap gen-header" would write now, function by function: a hook
  * with no wrapper, a wrapper for no hook, a signature that differs, a
  * stub that disagrees with the defaults.  A header without the markers
- * is checked for one wrapper per hook only.
+ * is checked for one wrapper per hook only.  In a tree with no default
+ * table (defaults_absent) nothing says what a stub should be: stub
+ * bodies are compared only where stub.HOOK sets them, and the rest of
+ * the region (the defaults' prototypes among it) not at all.
  */
 #include "checker/check.h"
 #include "header/genheader.h"
@@ -155,6 +158,7 @@ struct stale {
 	char *shown;
 	char *regen;		/* what fixes it */
 	int found;
+	int nodefaults;		/* the tree has no default table */
 };
 
 static void at_line(struct stale *st, struct where *w, const char *rel,
@@ -222,6 +226,9 @@ static void compare(struct stale *st, const struct items *want,
 			msg = xasprintf("%s %s() has signature '%s', the hook "
 					"says '%s'", kind, e->name, a->sig,
 					e->sig);
+		} else if (e->stub && st->nodefaults && (!h ||
+			   !override_get(&st->cx->t->stub, h->member))) {
+			continue;	/* no table says what it should be */
 		} else if (strcmp(a->body, e->body)) {
 			at_line(st, &w, st->rel, a->line);
 			if (e->stub)
@@ -290,8 +297,9 @@ static void on_tree(struct check_ctx *cx)
 {
 	const struct table *t = cx->t;
 	struct stale st = { cx, t->output ? t->output : t->header, NULL,
-			    NULL, 0 };
-	char *path = path_join(cx->shadow ? cx->shadow : cx->tree, st.rel);
+			    NULL, 0, 0 };
+	const char *top = cx->shadow ? cx->shadow : cx->tree;
+	char *path = path_join(top, st.rel);
 	size_t len;
 	char *text = read_file(path, &len);
 	char *begin, *end, *block;
@@ -309,6 +317,7 @@ static void on_tree(struct check_ctx *cx)
 		free(path);
 		return;
 	}
+	st.nodefaults = defaults_absent(t, top);
 	st.regen = xasprintf("regenerate with 'hookwrap gen-header --in-place "
 			     "%s'", cx->tree_shown);
 	begin = strstr(text, GEN_BEGIN);
@@ -338,7 +347,7 @@ static void on_tree(struct check_ctx *cx)
 			scan_items(actual, begin_line, &have);
 			compare(&st, &want, &have, begin_line);
 			before = st.found;
-			if (!before) {
+			if (!before && !st.nodefaults) {
 				char *msg;
 
 				at_line(&st, &w, st.rel, begin_line - 1 +

@@ -487,6 +487,21 @@ static char *stub_text(const struct hook *h)
 	return xstrdup(h->stub);
 }
 
+int defaults_absent(const struct table *t, const char *tree)
+{
+	if (!t->defaults.n || t->defaults_strict)
+		return 0;
+	for (int i = 0; i < t->defaults.n; i++) {
+		char *path = path_join(tree, t->defaults.v[i]);
+		int exists = file_exists(path);
+
+		free(path);
+		if (exists)
+			return 0;
+	}
+	return 1;
+}
+
 int defaults_infer(struct frontend *fe, struct manifest *m)
 {
 	const struct table *t = fe->t;
@@ -503,11 +518,16 @@ int defaults_infer(struct frontend *fe, struct manifest *m)
 			ret = -1;
 		scanned++;
 	}
+	/*
+	 * None of a profile's files exists: only stubs need the table, so
+	 * every hook gets the fallback below (manifest_warn_stubs says so
+	 * where stubs are written).  A file hookwrap.conf names is not
+	 * skipped: scan_file() said it is missing.
+	 */
 	if (!ret && !scanned && t->defaults.n) {
-		error_at(fe->tree, 0, "no default table: none of '%s%s' "
-			 "exists; set 'defaults' in hookwrap.conf",
-			 t->defaults.v[0], t->defaults.n > 1 ? " ..." : "");
-		ret = -1;
+		m->no_defaults = xasprintf("'%s%s'", t->defaults.v[0],
+					   t->defaults.n > 1 ? " ..." : "");
+		m->no_defaults_at = xstrdup(fe->tree);
 	}
 	for (int i = 0; i < t->stub.n; i++)
 		if (!manifest_find(m, t->stub.v[i].hook)) {
@@ -521,6 +541,8 @@ int defaults_infer(struct frontend *fe, struct manifest *m)
 		const char *o = override_get(&t->stub, h->member);
 		char *stub;
 
+		if (!o && m->no_defaults)
+			m->stub_fallbacks++;
 		if (o) {
 			free(h->stub);
 			h->stub = xstrdup(o);
@@ -540,7 +562,18 @@ int defaults_infer(struct frontend *fe, struct manifest *m)
 
 void manifest_warn_stubs(const struct manifest *m)
 {
-	int differ = 0;
+	int differ = 0, listed = 0;
+
+	for (int i = 0; i < m->n; i++)
+		listed |= m->hooks[i].list_default != NULL;
+	if (m->stub_fallbacks)
+		warning_at(m->no_defaults_at, 0, "no default table (none of "
+			   "%s exists): %d hook%s got the fallback stub "
+			   "(return 0; or { }%s); set 'defaults' or "
+			   "'stub.HOOK' in hookwrap.conf [no-defaults]",
+			   m->no_defaults, m->stub_fallbacks,
+			   m->stub_fallbacks == 1 ? "" : "s",
+			   listed ? ", or the hook list's DEFAULT" : "");
 
 	/*
 	 * The tree's stubs that differ from the defaults: kept, and said

@@ -88,6 +88,15 @@ struct manifest {
 	/* Stubs the header had for hooks (treestubs.c); built only. */
 	int tree_stubs;		/* found, taken or equal */
 	int tree_stubs_adapted;	/* other parameters: not compared */
+	/*
+	 * None of the table's default files exists (an out-of-tree module,
+	 * a trimmed tree): the files looked for, "'FILE ...'"; the tree;
+	 * and how many hooks got the fallback stub for want of a table.
+	 * Only the commands that write stubs say so (manifest_warn_stubs).
+	 */
+	char *no_defaults;
+	char *no_defaults_at;
+	int stub_fallbacks;
 };
 
 struct frontend;
@@ -103,10 +112,17 @@ int defaults_infer(struct frontend *fe, struct manifest *m);
 int treestubs_read(struct frontend *fe, struct manifest *m);
 /*
  * Warn of the stubs that call a default they cannot reach (static in
- * another file): for the commands that write stubs (manifest,
+ * another file), and once of the fallback stubs a tree without a
+ * default table got: for the commands that write stubs (manifest,
  * gen-header), on a manifest just built.
  */
 void manifest_warn_stubs(const struct manifest *m);
+/*
+ * Does tree lack every defaults file of t (and t does not require them,
+ * as a hookwrap.conf's 'defaults' does)?  Then every stub is the
+ * fallback, and nothing can say what a stub should be.
+ */
+int defaults_absent(const struct table *t, const char *tree);
 /* Both, for a tree: the whole manifest.  Returns 0 or -1 (reported). */
 int manifest_build(const struct table *t, const char *tree,
 		   struct manifest *m);

@@ -95,5 +95,7 @@ void manifest_free(struct manifest *m)
 	free(m->struct_name);
 	free(m->pointer);
 	free(m->header);
+	free(m->no_defaults);
+	free(m->no_defaults_at);
 	memset(m, 0, sizeof(*m));
 }

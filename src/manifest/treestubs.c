@@ -520,6 +520,19 @@ int treestubs_read(struct frontend *fe, struct manifest *m)
 			m->tree_stubs_adapted++;	/* not compared */
 			continue;
 		}
+		if (m->no_defaults && !h->list_default) {
+			/*
+			 * No default table: the inferred stub is only the
+			 * fallback, nothing to compare the tree's with.  The
+			 * tree's is taken, silently; the hook no longer
+			 * counts as one that got the fallback.
+			 */
+			free(h->stub);
+			h->stub = body;
+			h->stub_kind = STUB_TREE;
+			m->stub_fallbacks--;
+			continue;
+		}
 		if (treestub_same(body, h->stub)) {
 			free(body);	/* the same: keep hookwrap's spelling */
 			continue;

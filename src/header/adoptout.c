@@ -35,18 +35,31 @@ static int block_has(const char *block, const char *name)
 	return 0;
 }
 
+static int conflicting(const struct adopt_fn *f)
+{
+	return f->conflict && (f->kind != ADOPT_KEPT || f->hook);
+}
+
 int adopt_check(const struct parsed *p, const struct adoption *a,
 		const char *block, unsigned after)
 {
+	int n = 0;
+
+	for (int i = 0; i < a->n; i++)
+		n += conflicting(&a->v[i]);
 	for (int i = 0; i < a->n; i++) {
 		const struct adopt_fn *f = &a->v[i];
+		char more[64] = "";
 
-		if (f->conflict && (f->kind != ADOPT_KEPT || f->hook)) {
+		if (conflicting(f)) {
+			if (n > 1)
+				snprintf(more, sizeof(more), " (%d functions "
+					 "of the header are like it)", n);
 			error_at(p->path, f->first, "%s() is a function the "
-				 "generated block defines, but %s: adopting it "
-				 "would change it; make it a plain wrapper or "
-				 "stub, or rename it, then run again", f->name,
-				 f->conflict);
+				 "generated block defines, but %s%s: adopting "
+				 "it would change it; make it a plain wrapper "
+				 "or stub, or rename it, then run again",
+				 f->name, f->conflict, more);
 			return -1;
 		}
 		if (f->kind != ADOPT_KEPT && !block_has(block, f->name)) {

@@ -131,3 +131,21 @@ for cfg in "" "-DCONFIG_SECURITY" "-DCONFIG_SECURITY -DCONFIG_SECURITY_NETWORK";
 		gcc -nostdinc -I"$T/include" -DEPERM=1 $cfg -Wall -Werror -c "$OUT/calls.c" \
 		-o "$OUT/calls.o"
 done
+
+# --adopt needs --in-place; it works on the struct's header only.
+T=$(copy_fixture adopt-26)
+"$HOOKWRAP" gen-header --adopt "$T" >"$OUT/out6" 2>"$OUT/err6"
+echo "rc $?" >>"$OUT/out6"
+contains "--adopt without --in-place: usage, exit 2" "$OUT/out6" "rc 2"
+printf 'profile = lsm\noutput = include/linux/security_wrap.h\n' >"$T/hookwrap.conf"
+printf '/* hookwrap: begin generated wrappers */\n/* hookwrap: end generated wrappers */\n' \
+	>"$T/include/linux/security_wrap.h"
+"$HOOKWRAP" gen-header --in-place --adopt "$T" >"$OUT/out7" 2>"$OUT/err7"
+echo "rc $?" >>"$OUT/out7"
+same "--adopt with a separate output header: exit 2" <(echo "rc 2") "$OUT/out7"
+grep -q "^$T/include/linux/security_wrap.h: error: --adopt works on the header that defines the struct" "$OUT/err7" &&
+	[ "$(wc -l <"$OUT/err7")" = 1 ] &&
+	ok "--adopt with a separate output header: one error line" ||
+	not_ok "--adopt with a separate output header: one error line" "$(cat "$OUT/err7")"
+same "--adopt with a separate output header: the header is left alone" \
+	"$FIX/adopt-26/$H" "$T/$H"

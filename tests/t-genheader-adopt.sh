@@ -149,3 +149,29 @@ grep -q "^$T/include/linux/security_wrap.h: error: --adopt works on the header t
 	not_ok "--adopt with a separate output header: one error line" "$(cat "$OUT/err7")"
 same "--adopt with a separate output header: the header is left alone" \
 	"$FIX/adopt-26/$H" "$T/$H"
+
+# A wrapper and stub under "#if defined(A) && defined(B)" and its #else
+# (the block's own shape) are adopted, and the emptied #if goes.
+T=$(copy_fixture handwrapped)
+python3 - "$T/$H" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+w = """static inline int security_sock_rcv_skb(struct sock *sk, struct sk_buff *skb)
+{
+	return security_ops->socket_sock_rcv_skb(sk, skb);
+}
+"""
+s = s.replace("#ifdef CONFIG_SECURITY_NETWORK\n" + w + "#endif\n", "")
+s = s.replace("#endif\n\n#endif", "#endif\n\n#if defined(CONFIG_SECURITY) && defined(CONFIG_SECURITY_NETWORK)\n" + w +
+	"#else\n" + w.replace("return security_ops->socket_sock_rcv_skb(sk, skb);", "return 0;") + "#endif\n\n#endif")
+open(p, "w").write(s)
+PY
+"$HOOKWRAP" gen-header --in-place --adopt "$T" 2>"$OUT/err8"
+contains "#if defined(A) && defined(B): its wrapper goes" "$OUT/err8" \
+	"note: removed security_sock_rcv_skb (wrapper of socket_sock_rcv_skb; regenerated)"
+contains "#if defined(A) && defined(B): its #else stub goes" "$OUT/err8" \
+	"note: removed security_sock_rcv_skb (stub of socket_sock_rcv_skb; regenerated)"
+[ "$(sed -n '/hookwrap: begin/,$!p' "$T/$H" | grep -c 'defined(CONFIG_SECURITY_NETWORK)')" = 0 ] &&
+	ok "#if defined(A) && defined(B): the emptied #if goes" ||
+	not_ok "#if defined(A) && defined(B): the emptied #if goes" "$(cat "$T/$H")"

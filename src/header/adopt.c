@@ -104,6 +104,21 @@ static const struct hook *by_wrapper(const struct manifest *m,
 	return NULL;
 }
 
+/* Does text name one of the symbols as a whole word? */
+static int names_any(const char *text, const struct strv *syms)
+{
+	for (int i = 0; i < syms->n; i++) {
+		size_t n = strlen(syms->v[i]);
+
+		for (const char *s = text; (s = strstr(s, syms->v[i])); s += n)
+			if ((s == text || !(isalnum((unsigned char)s[-1]) ||
+					    s[-1] == '_')) &&
+			    !(isalnum((unsigned char)s[n]) || s[n] == '_'))
+				return 1;
+	}
+	return 0;
+}
+
 /* Which branch of the hook's options the line is in: 1 on, -1 off, 0. */
 static int branch(const struct parsed *p, const struct hook *h,
 		  unsigned line)
@@ -117,6 +132,8 @@ static int branch(const struct parsed *p, const struct hook *h,
 
 		if (a[0] == '!' && strv_find(&h->guard, a + 1) >= 0)
 			off = 1;
+		else if (starts_with(a, "!(") && names_any(a, &h->guard))
+			off = 1;	/* #else of #if defined(A) && ... */
 		else if (strv_find(&h->guard, a) < 0)
 			on = 0;
 	}

@@ -34,7 +34,7 @@ T=$(copy_fixture adopt-26)
 "$HOOKWRAP" gen-header --in-place "$T" >"$OUT/out0" 2>"$OUT/err0"
 echo "rc $?" >>"$OUT/out0"
 same "without --adopt: exit 2" <(echo "rc 2") "$OUT/out0"
-grep -q "^$T/$H: error: no generated region, and 6 hand-written wrappers and stubs (the first: security_ptrace(), line 30): run with --adopt" "$OUT/err0" &&
+grep -q "^$T/$H:30: error: no generated region, and 6 hand-written wrappers and stubs (the first: security_ptrace()): run with --adopt" "$OUT/err0" &&
 	[ "$(wc -l <"$OUT/err0")" = 1 ] &&
 	ok "without --adopt: one error line naming --adopt" ||
 	not_ok "without --adopt: one error line naming --adopt" "$(cat "$OUT/err0")"

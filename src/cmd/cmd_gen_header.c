@@ -64,12 +64,12 @@ static char *first_run(const struct tree_opts *o, const char *path,
 
 		while (f->kind == ADOPT_KEPT)
 			f++;
-		error_at(path, 0, "no generated region, and %d hand-written "
-			 "wrappers and stubs (the first: %s(), line %u): run "
-			 "with --adopt to replace them with the generated "
+		error_at(path, f->first, "no generated region, and %d "
+			 "hand-written wrappers and stubs (the first: %s()): "
+			 "run with --adopt to replace them with the generated "
 			 "block, or put the two lines '" GEN_BEGIN "' and '"
 			 GEN_END "' where the wrappers belong yourself",
-			 adopt_count(&a), f->name, f->first);
+			 adopt_count(&a), f->name);
 		goto out;
 	}
 	if (!has && place_region(&p, t, &after, &how))

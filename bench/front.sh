@@ -26,7 +26,7 @@ line = open(template).readline()
 cmd = re.sub(r"^cmd_\S+ := \S+ ", "", line.strip())
 cmd = cmd.split(" ; ")[0]
 words = shlex.split(cmd)
-# drop the output and the source: -c -o X.o Y.c, and the dependency file
+# drop the output and the source (-c, -o and its object, the .c file) and the dependency file
 flags = []
 skip = 0
 for w in words:

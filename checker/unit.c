@@ -63,7 +63,7 @@ static CXTranslationUnit parse_flags(CXIndex idx, const char *path,
 	strv_push(&args, "-ferror-limit=0");
 	strv_push(&args, "-Wno-everything");
 	rc = bigstack_parse(idx, path, (const char *const *)args.v, args.n,
-			    opts, &tu, &overflow);
+			    NULL, 0, opts, &tu, &overflow);
 	if (rc == CXError_Failure) {
 		/* A target flag clang cannot honour: try without them. */
 		struct strv fewer = { 0 };
@@ -74,7 +74,7 @@ static CXTranslationUnit parse_flags(CXIndex idx, const char *path,
 			    !starts_with(args.v[i], "-mcpu="))
 				strv_push(&fewer, args.v[i]);
 		rc = bigstack_parse(idx, path, (const char *const *)fewer.v,
-				    fewer.n, opts, &tu, &overflow);
+				    fewer.n, NULL, 0, opts, &tu, &overflow);
 		strv_clear(&fewer);
 	}
 	strv_clear(&args);

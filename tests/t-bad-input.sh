@@ -101,7 +101,7 @@ bad "an override for a hook the struct lacks" "^$tree/hookwrap.conf: error: stub
 	"$HOOKWRAP" manifest "$tree"
 
 fresh
-bad "--in-place without a generated region" "^$tree/$H: error: no generated region" \
+bad "--in-place without a generated region" "^$tree/$H:[0-9]+: error: no generated region" \
 	"$HOOKWRAP" gen-header --in-place "$tree"
 
 fresh

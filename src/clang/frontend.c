@@ -155,7 +155,8 @@ static CXTranslationUnit parse_with(struct frontend *fe, const char *path,
 	for (int i = 0; extra && i < extra->n; i++)
 		strv_push(&args, extra->v[i]);
 	rc = bigstack_parse(fe->index, path, (const char *const *)args.v,
-			    args.n, opts, &tu, &overflow);
+			    args.n, fe->unsaved, fe->nunsaved, opts, &tu,
+			    &overflow);
 	strv_clear(&args);
 	crashed = rc == CXError_Crashed ? bigstack_why(overflow) : NULL;
 	return rc == CXError_Success ? tu : NULL;
@@ -242,6 +243,7 @@ static int open_as(struct frontend *fe, const struct table *t,
 	for (int i = 0; i < t->cflags.n; i++)
 		strv_push(&fe->args, t->cflags.v[i]);
 	fe->index = clang_createIndex(0, 0);
+	fe_unconfig(fe);
 	/* The entries of an X-macro list sit under its own conditionals. */
 	if (t->hook_list) {
 		char *path = path_join(tree, t->hook_list);
@@ -279,6 +281,7 @@ void fe_close(struct frontend *fe)
 	}
 	if (fe->index)
 		clang_disposeIndex(fe->index);
+	fe_unconfig_free(fe);
 	strv_clear(&fe->args);
 	strv_clear(&fe->syms);
 	strv_clear(&fe->inputs);

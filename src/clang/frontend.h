@@ -20,6 +20,8 @@ struct frontend {
 	struct strv syms;	/* CONFIG_ symbols seen so far: all on */
 	int record;		/* keep inputs (fe_open_recording()) */
 	struct strv inputs;	/* every file read or looked for, absolute */
+	struct CXUnsavedFile *unsaved;	/* autoconf.h without its #undefs */
+	unsigned nunsaved;
 	CXIndex index;
 };
 
@@ -56,6 +58,13 @@ int fe_exists(struct frontend *fe, const char *path);
 /* Note every file the translation unit read. */
 void fe_note_inclusions(struct frontend *fe, CXTranslationUnit tu);
 void fe_close(struct frontend *fe);
+/*
+ * The tree's autoconf.h (include/linux or include/generated) as every
+ * parse reads it (unconfig.c): its "#undef CONFIG_*" lines blanked, so
+ * that an option configured off does not undo the all-yes parse.
+ */
+void fe_unconfig(struct frontend *fe);
+void fe_unconfig_free(struct frontend *fe);
 /*
  * Parse tree-relative relpath; prints the reason and returns -1 on
  * failure, with nothing of p left to free (fe_parsed_free() is harmless).

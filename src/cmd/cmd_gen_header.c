@@ -5,7 +5,9 @@
  */
 #include "core/atomicio.h"
 #include "cmd/commands.h"
+#include "header/adopt.h"
 #include "header/genheader.h"
+#include "header/place.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -16,7 +18,7 @@
 static const char usage_text[] =
 	"usage: hookwrap gen-header [--config FILE] [--profile NAME]\n"
 	"                           [--guard=none|refcount|rcu|preempt]\n"
-	"                           [-o FILE | --in-place] TREE\n"
+	"                           [-o FILE | --in-place [--adopt]] TREE\n"
 	"\n"
 	"Write the wrappers of the tree's ops table: under #ifdef CONFIG_X one\n"
 	"static inline wrapper per hook, under #else the stubs.  Prints the\n"
@@ -25,9 +27,78 @@ static const char usage_text[] =
 	"  " GEN_BEGIN "\n"
 	"  " GEN_END "\n"
 	"in the table's output header, atomically.  --guard picks how every\n"
-	"wrapper calls (docs/policies.md); guard.HOOK in hookwrap.conf wins.\n";
+	"wrapper calls (docs/policies.md); guard.HOOK in hookwrap.conf wins.\n"
+	"\n"
+	"A header with no markers gets them on the first --in-place run,\n"
+	"after the struct and the table pointer (a note says where).\n"
+	"With --adopt, --in-place first removes the header's hand-written\n"
+	"wrappers and stubs (each listed), which the block defines again.\n";
 
-static int in_place(const struct tree_opts *o, const char *block)
+/*
+ * A header with no region yet (or --adopt): the region placed after the
+ * struct, the hand-written wrappers cut out when adopting.  The new
+ * text, or NULL after one error line.
+ */
+static char *first_run(const struct tree_opts *o, const char *path,
+		       const char *text, const char *block, int adopt)
+{
+	const struct table *t = &o->table;
+	struct frontend fe;
+	struct parsed p;
+	struct adoption a = { 0 };
+	unsigned begin, end, after = 0;
+	int has = genheader_markers(text, &begin, &end);
+	char *how = NULL, *cut = NULL, *out = NULL;
+	const char *why;
+	unsigned line;
+
+	if (fe_open(&fe, t, o->tree))
+		return NULL;
+	if (fe_parse(&fe, t->header, &p)) {
+		fe_close(&fe);
+		return NULL;
+	}
+	adopt_scan(&p, t, &o->manifest, has ? begin : 0, has ? end : 0, &a);
+	if (!adopt && adopt_count(&a)) {
+		const struct adopt_fn *f = a.v;
+
+		while (f->kind == ADOPT_KEPT)
+			f++;
+		error_at(path, f->first, "no generated region, and %d "
+			 "hand-written wrappers and stubs (the first: %s()): "
+			 "run with --adopt to replace them with the generated "
+			 "block, or put the two lines '" GEN_BEGIN "' and '"
+			 GEN_END "' where the wrappers belong yourself",
+			 adopt_count(&a), f->name);
+		goto out;
+	}
+	if (!has && place_region(&p, t, &after, &how))
+		goto out;
+	if (adopt_check(&p, &a, block, after))
+		goto out;
+	cut = adopt_apply(text, &a, &p.conds, after);
+	out = genheader_splice(cut, block, &why, &line);
+	if (!out) {
+		error_at(path, line, "%s", why);
+		goto out;
+	}
+	if (adopt)
+		adopt_report(path, &a);
+	if (!has) {
+		genheader_markers(out, &begin, &end);
+		fprintf(stderr, "%s:%u: note: placed the generated region %s "
+			"(first run)\n", path, begin, how);
+	}
+out:
+	free(cut);
+	free(how);
+	adopt_free(&a);
+	fe_parsed_free(&p);
+	fe_close(&fe);
+	return out;
+}
+
+static int in_place(const struct tree_opts *o, const char *block, int adopt)
 {
 	const char *rel = o->table.output ? o->table.output : o->table.header;
 	char *path = path_join(o->tree, rel);
@@ -35,7 +106,7 @@ static int in_place(const struct tree_opts *o, const char *block)
 	char *text = read_file(path, &len);
 	char *out;
 	const char *why;
-	unsigned line;
+	unsigned line, begin, end;
 	int ret = 0;
 
 	if (!text) {
@@ -49,14 +120,25 @@ static int in_place(const struct tree_opts *o, const char *block)
 		free(path);
 		return 2;
 	}
-	out = genheader_splice(text, block, &why, &line);
-	if (!out) {
-		error_at(path, line, "%s", why);
+	if (adopt && strcmp(rel, o->table.header)) {
+		error_at(path, 0, "--adopt works on the header that defines "
+			 "the struct (%s), not on a separate 'output' header; "
+			 "drop --adopt", o->table.header);
 		ret = 2;
-	} else if (strcmp(out, text)) {
-		if (atomic_write(path, out, strlen(out)))
+		out = NULL;
+	} else if (adopt || (!genheader_markers(text, &begin, &end) &&
+			     !strcmp(rel, o->table.header))) {
+		out = first_run(o, path, text, block, adopt);
+		ret = out ? 0 : 2;
+	} else {
+		out = genheader_splice(text, block, &why, &line);
+		if (!out) {
+			error_at(path, line, "%s", why);
 			ret = 2;
+		}
 	}
+	if (out && strcmp(out, text) && atomic_write(path, out, strlen(out)))
+		ret = 2;
 	free(out);
 	free(text);
 	free(path);
@@ -68,13 +150,14 @@ int cmd_gen_header(int argc, char **argv)
 	static const struct option opts[] = {
 		TREE_OPTIONS,
 		{ "in-place", no_argument, NULL, 'i' },
+		{ "adopt", no_argument, NULL, 'a' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct tree_opts o = { 0 };
 	const char *output = NULL;
-	int inplace = 0, c, ret;
+	int inplace = 0, adopt = 0, c, ret;
 	char *block;
 
 	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
@@ -83,6 +166,9 @@ int cmd_gen_header(int argc, char **argv)
 		switch (c) {
 		case 'i':
 			inplace = 1;
+			break;
+		case 'a':
+			adopt = 1;
 			break;
 		case 'o':
 			output = optarg;
@@ -95,7 +181,8 @@ int cmd_gen_header(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (optind + 1 != argc || (inplace && output)) {
+	if (optind + 1 != argc || (inplace && output) ||
+	    (adopt && !inplace)) {
 		fputs(usage_text, stderr);
 		return 2;
 	}
@@ -106,7 +193,7 @@ int cmd_gen_header(int argc, char **argv)
 	manifest_warn_stubs(&o.manifest);
 	block = genheader_block(&o.table, &o.manifest);
 	if (inplace)
-		ret = in_place(&o, block);
+		ret = in_place(&o, block, adopt);
 	else if (output)
 		ret = atomic_write(output, block, strlen(block)) ? 2 : 0;
 	else if (fputs(block, stdout) == EOF || fflush(stdout))

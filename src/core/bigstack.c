@@ -193,6 +193,7 @@ int bigstack_run(int (*fn)(int, char **), int argc, char **argv)
 
 enum CXErrorCode bigstack_parse(CXIndex idx, const char *path,
 				const char *const *args, int nargs,
+				struct CXUnsavedFile *unsaved, unsigned n,
 				unsigned opts, CXTranslationUnit *tu,
 				int *overflow)
 {
@@ -214,7 +215,7 @@ enum CXErrorCode bigstack_parse(CXIndex idx, const char *path,
 	}
 	overflowed = 0;
 	in_parse = 1;
-	rc = clang_parseTranslationUnit2(idx, path, args, nargs, NULL, 0,
+	rc = clang_parseTranslationUnit2(idx, path, args, nargs, unsaved, n,
 					 opts, tu);
 	in_parse = 0;
 	if (saved >= 0) {

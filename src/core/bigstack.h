@@ -18,10 +18,12 @@ int bigstack_run(int (*fn)(int, char **), int argc, char **argv);
  * clang_parseTranslationUnit2, made safe from stack overflows: libclang
  * then returns CXError_Crashed and *overflow is set.  libclang's dump
  * of a crashed parse is kept off stderr: the caller says what happened,
- * in one line (bigstack_why()).
+ * in one line (bigstack_why()).  unsaved (n of them, or NULL and 0):
+ * files read from memory instead of from the disk.
  */
 enum CXErrorCode bigstack_parse(CXIndex idx, const char *path,
 				const char *const *args, int nargs,
+				struct CXUnsavedFile *unsaved, unsigned n,
 				unsigned opts, CXTranslationUnit *tu,
 				int *overflow);
 

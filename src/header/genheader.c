@@ -280,6 +280,16 @@ static const char *find_marker(const char *text, const char *marker,
 	return first;
 }
 
+int genheader_markers(const char *text, unsigned *begin, unsigned *end)
+{
+	int nb, ne;
+
+	*begin = *end = 0;
+	find_marker(text, GEN_BEGIN, &nb, begin);
+	find_marker(text, GEN_END, &ne, end);
+	return nb;
+}
+
 char *genheader_splice(const char *text, const char *block,
 		       const char **why, unsigned *line)
 {

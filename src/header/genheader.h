@@ -13,4 +13,10 @@ char *genheader_block(const struct table *t, const struct manifest *m);
 char *genheader_splice(const char *text, const char *block,
 		       const char **why, unsigned *line);
 
+/*
+ * How many begin markers text has (0: no region yet); the lines of the
+ * first begin and end markers in *begin and *end (0 when missing).
+ */
+int genheader_markers(const char *text, unsigned *begin, unsigned *end);
+
 #endif /* HOOKWRAP_GENHEADER_H */

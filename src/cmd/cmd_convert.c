@@ -47,8 +47,12 @@ static const char usage_text[] =
 	"      --print-rule  print the generated Coccinelle rule instead\n"
 	"  -o FILE           with --print-rule: write it to FILE\n"
 	"\n"
-	"Exit status: 0 done; 1 some file was skipped (spatch could not parse\n"
-	"it) or could not be written; 2 bad usage or input.\n"
+	"A call in code spatch could not parse is converted from the lexical\n"
+	"scan and reported [converted-by-fallback]; any other use there is\n"
+	"reported and left alone [unparsed-use].\n"
+	"\n"
+	"Exit status: 0 done; 1 some file could not be read or written;\n"
+	"2 bad usage or input.\n"
 	"See docs/convert.md.\n";
 
 struct opts {
@@ -304,7 +308,7 @@ static int convert_tree(struct opts *o)
 	char *rule = gencocci_rule(t, &o->t.manifest, o->t.tree);
 	struct cfile *f = NULL;
 	int n, ret = 0, changed = 0, calls = 0, unknown = 0, direct = 0;
-	int skipped = 0, unreadable = 0;
+	int fallback = 0, unparsed = 0, unreadable = 0;
 
 	if (list_tree(o->t.tree)) {
 		ret = 2;
@@ -321,14 +325,14 @@ static int convert_tree(struct opts *o)
 	}
 	for (int i = 0; i < n; i++) {
 		convert_file(&f[i], t, &o->t.manifest, incname);
-		if (f[i].skipped)
-			skipped++;
 		if (f[i].edits.n) {
 			changed++;
 			if (emit(o, &f[i]))
 				ret = 1;
 		}
 		calls += f[i].converted;
+		fallback += f[i].fallback;
+		unparsed += f[i].unparsed;
 		unknown += f[i].unknown;
 		direct += f[i].direct;
 	}
@@ -336,14 +340,15 @@ static int convert_tree(struct opts *o)
 		error_at(NULL, 0, "cannot write the diff to stdout");
 		ret = 2;
 	}
-	if ((skipped || unreadable) && !ret)
+	if (unreadable && !ret)
 		ret = 1;
 	if (o->stats || isatty(2))
 		fprintf(stderr, "hookwrap convert: %d files scanned, %d parsed "
-			"by spatch, %d changed, %d calls converted, %d unknown "
-			"hooks, %d direct uses, %d files skipped\n",
-			walk_files.n, n, changed, calls, unknown, direct,
-			skipped + unreadable);
+			"by spatch, %d changed, %d calls converted (%d by the "
+			"lexical fallback), %d unknown hooks, %d direct uses, "
+			"%d unparsed uses, %d files skipped\n",
+			walk_files.n, n, changed, calls, fallback, unknown,
+			direct, unparsed, unreadable);
 	for (int i = 0; i < n; i++)
 		cfile_free(&f[i]);
 	free(f);

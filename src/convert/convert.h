@@ -20,9 +20,11 @@ struct cfile {
 	char *why;		/* spatch's complaint when it failed */
 	/* results */
 	struct edits edits;
-	int converted;		/* calls rewritten */
+	int converted;		/* calls rewritten, fallback ones included */
+	int fallback;		/* of those, by the lexical fallback */
 	int unknown, direct;	/* reported uses */
-	int skipped;		/* not converted: spatch could not parse it */
+	int unparsed;		/* unparsed code, not a plain call: reported */
+	int why_told;		/* spatch's failure reason was reported */
 	int include_added;
 };
 

@@ -96,6 +96,7 @@ static void fallback(struct cfile *f, struct use *u, const struct table *t,
 		f->unknown++;
 	} else if (u->is_call && !u->operand && !is_wrapper(m, u->func)) {
 		edits_add(&f->edits, u->off, u->end, h->wrapper);
+		u->converted = 1;
 		diag_at(f->rel, u->line, u->col + 1, "warning",
 			"%s->%s() converted by the lexical fallback: %s "
 			"[converted-by-fallback]", t->pointer, u->member, why);
@@ -111,7 +112,7 @@ static void fallback(struct cfile *f, struct use *u, const struct table *t,
 	free(why);
 }
 
-static void add_include(struct cfile *f, const char *incname)
+void convert_add_include(struct cfile *f, const char *incname)
 {
 	size_t at = f->scan.after_linux_include;
 	char *line;
@@ -132,7 +133,7 @@ static void add_include(struct cfile *f, const char *incname)
 }
 
 void convert_file(struct cfile *f, const struct table *t,
-		  const struct manifest *m, const char *incname)
+		  const struct manifest *m)
 {
 	for (int i = 0; i < f->scan.n; i++) {
 		struct use *u = &f->scan.v[i];
@@ -142,6 +143,7 @@ void convert_file(struct cfile *f, const struct table *t,
 			fallback(f, u, t, m);
 		} else if (!strcmp(u->kind, "call") && h) {
 			edits_add(&f->edits, u->off, u->end, h->wrapper);
+			u->converted = 1;
 			f->converted++;
 		} else if (!strcmp(u->kind, "call") ||
 			   !strcmp(u->kind, "unknown")) {
@@ -158,8 +160,6 @@ void convert_file(struct cfile *f, const struct table *t,
 			f->direct++;
 		}
 	}
-	if (f->converted && ends_with(f->rel, ".c") && !f->scan.has_header)
-		add_include(f, incname);
 }
 
 void cfile_free(struct cfile *f)

@@ -33,11 +33,18 @@ void convert_classify(struct cfile *f, const struct site *s);
 
 /*
  * Decide f's edits and print its reports to stderr as
- * "file:line:col: warning: message [rule-id]".  incname is the wrapper
- * header's include name.
+ * "file:line:col: warning: message [rule-id]".
  */
 void convert_file(struct cfile *f, const struct table *t,
-		  const struct manifest *m, const char *incname);
+		  const struct manifest *m);
+
+/*
+ * Add "#include <incname>" (the wrapper header) to f: after its last
+ * unconditional #include <linux/...>, else its last unconditional
+ * #include; with none, a [missing-include] warning.  The caller decides
+ * whether f needs it (incgraph.h).
+ */
+void convert_add_include(struct cfile *f, const char *incname);
 
 void cfile_free(struct cfile *f);
 

@@ -25,6 +25,7 @@ struct use {
 	char *func;		/* the function whose body holds it (the
 				 * name before the top-level "{"), or NULL */
 	const char *kind;	/* set by convert: spatch's classification */
+	int converted;		/* set by convert: the call was rewritten */
 };
 
 struct lex_scan {

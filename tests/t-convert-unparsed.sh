@@ -76,3 +76,35 @@ fi
 # A second run over the converted tree: nothing left to do.
 "$HOOKWRAP" convert "$T" >"$OUT/diff2" 2>"$OUT/err2"
 check "second run: empty diff" test ! -s "$OUT/diff2"
+
+# A file spatch fails on as a whole (a crash, --timeout): its calls get
+# the same fallback, the first report says why; the other files are
+# spatch's as usual.  A wrapper around spatch fails on mm/mmap.c.
+SP=$(command -v "${SPATCH:-spatch}")
+cat >"$OUT/crashing-spatch" <<EOF2
+#!/bin/bash
+list=\${@: -1}
+if grep -q 'mm/mmap.c' "\$list"; then
+	echo 'Fatal error: out of memory (pretend)' >&2
+	exit 2
+fi
+exec "$SP" "\$@"
+EOF2
+chmod +x "$OUT/crashing-spatch"
+"$HOOKWRAP" convert --stats --spatch "$OUT/crashing-spatch" "$TREE" \
+	>"$OUT/diff3" 2>"$OUT/err3"
+rc=$?
+[ $rc -eq 0 ] && ok "spatch failed on a file: exit 0" ||
+	not_ok "spatch failed on a file: exit 0" "exit $rc" "$(cat "$OUT/err3")"
+grep '^mm/mmap.c:' "$OUT/err3" >"$OUT/mmap3"
+printf '%s\n' \
+	"mm/mmap.c:12:9: warning: security_ops->file_mmap() converted by the lexical fallback: spatch failed on this file (Fatal error: out of memory (pretend)) [converted-by-fallback]" \
+	"mm/mmap.c:18:9: warning: security_ops->file_mmap() converted by the lexical fallback: spatch failed on this file [converted-by-fallback]" \
+	"mm/mmap.c:25:9: warning: security_ops->file_mmap() converted by the lexical fallback: spatch failed on this file [converted-by-fallback]" \
+	>"$OUT/mmap3.exp"
+same "... each call converted and reported, the reason first" \
+	"$OUT/mmap3.exp" "$OUT/mmap3"
+same "... the same diff as when spatch parses what it can" \
+	"$EXP/convert.diff" "$OUT/diff3"
+contains "... --stats: 8 by the fallback" "$OUT/err3" \
+	"17 calls converted (8 by the lexical fallback)"

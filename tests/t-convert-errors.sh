@@ -1,5 +1,5 @@
 #!/bin/bash
-# hookwrap convert on bad input: a file spatch cannot parse, a file that
+# hookwrap convert on bad input: code spatch cannot parse, a file that
 # cannot be written, bad usage.  Needs spatch (coccinelle).
 . "$(dirname "$0")/lib.sh"
 
@@ -7,10 +7,13 @@ EXP="$FIX/convert-tree.expected"
 # The fixture, composed (an overlay on lsm-mini), read and never changed.
 TREE=$(fixture convert-tree)
 
-# A file spatch cannot parse is named and skipped; the rest converts and
-# the run exits 1.
+# Code spatch cannot parse loses no file (issue 13): the function spatch
+# parsed is converted by spatch, the calls in the broken one by the
+# lexical fallback, each reported; what is not a plain call there (an
+# operand of sizeof or &, a call inside a copy of a wrapper) is reported
+# and left alone.  The run exits 0: the reports are warnings.
 T=$(copy_fixture convert-tree)
-cat >"$T/fs/broken.c" <<'EOF'
+cat >"$T/fs/broken.c" <<'EOF2'
 #include <linux/fs.h>
 #include <linux/security.h>
 
@@ -27,21 +30,56 @@ int fine(struct inode *inode)
 {
 	return security_ops->inode_free_security(inode), 0;
 }
-EOF
+EOF2
+cat >"$T/fs/broken2.c" <<'EOF2'
+#include <linux/fs.h>
+#include <linux/security.h>
+
+static inline int security_inode_alloc(struct inode *inode)
+{
+	if (inode {
+	return security_ops->inode_alloc_security(inode);
+}
+
+int sizes(struct inode *inode)
+{
+	if (inode {
+	return sizeof(security_ops->inode_alloc_security(inode)) +
+	       sizeof security_ops->inode_alloc_security(inode);
+}
+EOF2
 cp "$T/fs/broken.c" "$OUT/broken.orig"
+cp "$T/fs/broken2.c" "$OUT/broken2.orig"
 "$HOOKWRAP" convert "$T" >"$OUT/diff" 2>"$OUT/err"
 rc=$?
-[ $rc -eq 1 ] && ok "unparsable file: exit 1" ||
-	not_ok "unparsable file: exit 1" "exit $rc" "$(cat "$OUT/err")"
-contains "unparsable file named, with the place" "$OUT/err" \
-	"fs/broken.c:6:10: error: spatch could not parse the code around security_ops->inode_alloc_security (and 1 more uses); file skipped, nothing in it converted; check that it compiles [parse-error]"
-lacks "unparsable file not in the diff" "$OUT/diff" "broken.c"
-same "the other files still convert" "$EXP/convert.diff" "$OUT/diff"
+[ $rc -eq 0 ] && ok "unparsable code: exit 0" ||
+	not_ok "unparsable code: exit 0" "exit $rc" "$(cat "$OUT/err")"
+contains "unparsable code: a call converted by the fallback, with the place" \
+	"$OUT/err" "fs/broken.c:6:10: warning: security_ops->inode_alloc_security() converted by the lexical fallback: spatch could not parse the code around it [converted-by-fallback]"
+contains "... every call of the lost region" "$OUT/err" \
+	"fs/broken.c:9:10: warning: security_ops->inode_permission() converted by the lexical fallback"
+lacks "... the parsed function is spatch's, not reported" "$OUT/err" \
+	"fs/broken.c:16:"
+contains "... and converted" "$OUT/diff" \
+	"+	return security_inode_free(inode), 0;"
+contains "a call in a copy of a wrapper: reported, left alone" "$OUT/err" \
+	"fs/broken2.c:7:9: warning: security_ops->inode_alloc_security here is not a plain call and spatch could not parse the code around it; left alone, convert it by hand [unparsed-use]"
+contains "an operand of sizeof (parenthesised): reported" "$OUT/err" \
+	"fs/broken2.c:13:16: warning: security_ops->inode_alloc_security here is not a plain call"
+contains "an operand of sizeof (bare): reported" "$OUT/err" \
+	"fs/broken2.c:14:16: warning: security_ops->inode_alloc_security here is not a plain call"
+lacks "... and not in the diff" "$OUT/diff" "broken2.c"
+sed '/^--- a\/fs\/broken.c/,/^--- a\/fs\/positions.c/{/^--- a\/fs\/positions.c/!d}' \
+	"$OUT/diff" >"$OUT/diff.rest"
+same "the other files convert as ever" "$EXP/convert.diff" "$OUT/diff.rest"
 "$HOOKWRAP" convert --in-place "$T" >/dev/null 2>&1
 rc=$?
-[ $rc -eq 1 ] && ok "unparsable file, --in-place: exit 1" ||
-	not_ok "unparsable file, --in-place: exit 1" "exit $rc"
-check "unparsable file left as it was" cmp "$OUT/broken.orig" "$T/fs/broken.c"
+[ $rc -eq 0 ] && ok "unparsable code, --in-place: exit 0" ||
+	not_ok "unparsable code, --in-place: exit 0" "exit $rc"
+contains "unparsable code: written" "$T/fs/broken.c" \
+	"	int x = security_inode_alloc(inode);"
+check "what is not a plain call is left as it was" \
+	cmp "$OUT/broken2.orig" "$T/fs/broken2.c"
 contains "the rest written" "$T/kernel/noinc.c" \
 	"return security_task_alloc(p);"
 

@@ -13,6 +13,7 @@
 #include "cmd/commands.h"
 #include "convert/convert.h"
 #include "convert/gencocci.h"
+#include "convert/incgraph.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -47,8 +48,12 @@ static const char usage_text[] =
 	"      --print-rule  print the generated Coccinelle rule instead\n"
 	"  -o, --output FILE with --print-rule: write it to FILE\n"
 	"\n"
-	"Exit status: 0 done; 1 some file was skipped (spatch could not parse\n"
-	"it) or could not be written; 2 bad usage or input.\n"
+	"A call in code spatch could not parse is converted from the lexical\n"
+	"scan and reported [converted-by-fallback]; any other use there is\n"
+	"reported and left alone [unparsed-use].\n"
+	"\n"
+	"Exit status: 0 done; 1 some file could not be read or written;\n"
+	"2 bad usage or input.\n"
 	"See docs/convert.md.\n";
 
 struct opts {
@@ -297,6 +302,47 @@ static int emit(const struct opts *o, struct cfile *f)
 	return ret;
 }
 
+/* The include decision's state over a run: one front end, opened once. */
+struct incstate {
+	struct frontend fe;
+	int opened;		/* 1 open, -1 could not open */
+	int lexical;		/* files decided by the lexical check */
+};
+
+/*
+ * Does converted file f need the wrapper header's #include?  Not when it
+ * includes it already, directly or through headers, on lines every
+ * configuration takes (libclang, incgraph.c); when libclang cannot tell,
+ * the lexical check: an #include <incname> or "incname" in f itself.
+ */
+static int needs_include(struct opts *o, struct incstate *s,
+			 const struct cfile *f)
+{
+	const struct table *t = &o->t.table;
+	int r = -1;
+
+	if (!f->converted || !ends_with(f->rel, ".c"))
+		return 0;
+	if (!s->opened)
+		s->opened = fe_open(&s->fe, t, o->t.tree) ? -1 : 1;
+	if (s->opened > 0) {
+		unsigned *lines = xcalloc(f->scan.n + 1, sizeof(*lines));
+		int n = 0;
+
+		for (int i = 0; i < f->scan.n; i++)
+			if (f->scan.v[i].converted)
+				lines[n++] = f->scan.v[i].line;
+		r = incgraph_reaches(&s->fe, f->rel,
+				     t->output ? t->output : t->header,
+				     lines, n);
+		free(lines);
+	}
+	if (r >= 0)
+		return !r;
+	s->lexical++;
+	return !f->scan.has_header;
+}
+
 static int convert_tree(struct opts *o)
 {
 	const struct table *t = &o->t.table;
@@ -304,7 +350,8 @@ static int convert_tree(struct opts *o)
 	char *rule = gencocci_rule(t, &o->t.manifest, o->t.tree);
 	struct cfile *f = NULL;
 	int n, ret = 0, changed = 0, calls = 0, unknown = 0, direct = 0;
-	int skipped = 0, unreadable = 0;
+	int fallback = 0, unparsed = 0, unreadable = 0, includes = 0;
+	struct incstate inc = { 0 };
 
 	if (list_tree(o->t.tree)) {
 		ret = 2;
@@ -320,15 +367,19 @@ static int convert_tree(struct opts *o)
 		goto out;
 	}
 	for (int i = 0; i < n; i++) {
-		convert_file(&f[i], t, &o->t.manifest, incname);
-		if (f[i].skipped)
-			skipped++;
+		convert_file(&f[i], t, &o->t.manifest);
+		if (needs_include(o, &inc, &f[i])) {
+			convert_add_include(&f[i], incname);
+			includes += f[i].include_added;
+		}
 		if (f[i].edits.n) {
 			changed++;
 			if (emit(o, &f[i]))
 				ret = 1;
 		}
 		calls += f[i].converted;
+		fallback += f[i].fallback;
+		unparsed += f[i].unparsed;
 		unknown += f[i].unknown;
 		direct += f[i].direct;
 	}
@@ -336,14 +387,19 @@ static int convert_tree(struct opts *o)
 		error_at(NULL, 0, "cannot write the diff to stdout");
 		ret = 2;
 	}
-	if ((skipped || unreadable) && !ret)
+	if (unreadable && !ret)
 		ret = 1;
 	if (o->stats || isatty(2))
 		fprintf(stderr, "hookwrap convert: %d files scanned, %d parsed "
-			"by spatch, %d changed, %d calls converted, %d unknown "
-			"hooks, %d direct uses, %d files skipped\n",
-			walk_files.n, n, changed, calls, unknown, direct,
-			skipped + unreadable);
+			"by spatch, %d changed, %d calls converted (%d by the "
+			"lexical fallback), %d unknown hooks, %d direct uses, "
+			"%d unparsed uses, %d files skipped, %d includes added"
+			" (%d files' includes checked lexically: libclang "
+			"could not parse them)\n", walk_files.n, n, changed,
+			calls, fallback, unknown, direct, unparsed, unreadable,
+			includes, inc.lexical);
+	if (inc.opened > 0)
+		fe_close(&inc.fe);
 	for (int i = 0; i < n; i++)
 		cfile_free(&f[i]);
 	free(f);

@@ -6,7 +6,8 @@
  * bytes it occupies.  Only "security_ops->member" is replaced, by the
  * wrapper name: the arguments, spacing and comments are not touched.
  * A use spatch did not classify means spatch could not parse the code
- * around it; then nothing in the file is converted.
+ * around it: an unambiguous call there is converted all the same, from
+ * the lexical scan alone, and every such use is reported.
  */
 #include "convert/convert.h"
 
@@ -57,37 +58,61 @@ void convert_classify(struct cfile *f, const struct site *s)
 		hit->kind = kind;
 }
 
-static int unparsed(struct cfile *f, const struct table *t)
+/* Is name one of the manifest's wrappers? */
+static int is_wrapper(const struct manifest *m, const char *name)
 {
-	const struct use *first = NULL;
-	char *more;
-	int n = 0;
-
-	if (f->spatch_failed) {
-		error_at(f->rel, 0, "spatch failed on this file (%s); "
-			 "skipped, nothing in it converted; check that it "
-			 "compiles [parse-error]",
-			 f->why ? f->why : "no message");
-		return 1;
-	}
-	for (int i = 0; i < f->scan.n; i++) {
-		if (!f->scan.v[i].kind) {
-			first = first ? first : &f->scan.v[i];
-			n++;
-		}
-	}
-	if (!n)
-		return 0;
-	more = n > 1 ? xasprintf(" (and %d more uses)", n - 1) : xstrdup("");
-	diag_at(f->rel, first->line, first->col + 1, "error",
-		"spatch could not parse the code around %s->%s%s; file "
-		"skipped, nothing in it converted; check that it compiles "
-		"[parse-error]", t->pointer, first->member, more);
-	free(more);
-	return 1;
+	for (int i = 0; name && i < m->n; i++)
+		if (!strcmp(m->hooks[i].wrapper, name))
+			return 1;
+	return 0;
 }
 
-static void add_include(struct cfile *f, const char *incname)
+/*
+ * A use spatch did not classify: the code around it is a region spatch
+ * could not parse, or spatch failed on the whole file.  An unambiguous
+ * call of a known hook gets the same edit as spatch's calls, reported;
+ * anything else is reported and left alone, never guessed.
+ */
+static void fallback(struct cfile *f, struct use *u, const struct table *t,
+		     const struct manifest *m)
+{
+	struct hook *h = manifest_find(m, u->member);
+	char *why;
+
+	if (f->spatch_failed && !f->why_told) {
+		why = xasprintf("spatch failed on this file (%s)",
+				f->why ? f->why : "no message");
+		f->why_told = 1;
+	} else if (f->spatch_failed) {
+		why = xstrdup("spatch failed on this file");
+	} else {
+		why = xstrdup("spatch could not parse the code around it");
+	}
+	if (u->is_call && !h && !u->operand) {
+		diag_at(f->rel, u->line, u->col + 1, "warning",
+			"%s->%s() is not a hook of struct %s; left alone "
+			"[unknown-hook]", t->pointer, u->member,
+			m->struct_name);
+		f->unknown++;
+	} else if (u->is_call && !u->operand && !is_wrapper(m, u->func)) {
+		edits_add(&f->edits, u->off, u->end, h->wrapper);
+		u->converted = 1;
+		diag_at(f->rel, u->line, u->col + 1, "warning",
+			"%s->%s() converted by the lexical fallback: %s "
+			"[converted-by-fallback]", t->pointer, u->member, why);
+		f->converted++;
+		f->fallback++;
+	} else {
+		diag_at(f->rel, u->line, u->col + 1, "warning",
+			"%s->%s here is not a plain call and %s; left alone, "
+			"convert it by hand [unparsed-use]", t->pointer,
+			u->member, why);
+		f->unparsed++;
+	}
+	free(why);
+}
+
+void convert_add_include(struct cfile *f, const char *incname)
 {
 	size_t at = f->scan.after_linux_include;
 	char *line;
@@ -108,18 +133,17 @@ static void add_include(struct cfile *f, const char *incname)
 }
 
 void convert_file(struct cfile *f, const struct table *t,
-		  const struct manifest *m, const char *incname)
+		  const struct manifest *m)
 {
-	if (unparsed(f, t)) {
-		f->skipped = 1;
-		return;
-	}
 	for (int i = 0; i < f->scan.n; i++) {
 		struct use *u = &f->scan.v[i];
 		struct hook *h = manifest_find(m, u->member);
 
-		if (!strcmp(u->kind, "call") && h) {
+		if (!u->kind || f->spatch_failed) {
+			fallback(f, u, t, m);
+		} else if (!strcmp(u->kind, "call") && h) {
 			edits_add(&f->edits, u->off, u->end, h->wrapper);
+			u->converted = 1;
 			f->converted++;
 		} else if (!strcmp(u->kind, "call") ||
 			   !strcmp(u->kind, "unknown")) {
@@ -136,8 +160,6 @@ void convert_file(struct cfile *f, const struct table *t,
 			f->direct++;
 		}
 	}
-	if (f->converted && ends_with(f->rel, ".c") && !f->scan.has_header)
-		add_include(f, incname);
 }
 
 void cfile_free(struct cfile *f)

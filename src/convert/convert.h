@@ -20,9 +20,11 @@ struct cfile {
 	char *why;		/* spatch's complaint when it failed */
 	/* results */
 	struct edits edits;
-	int converted;		/* calls rewritten */
+	int converted;		/* calls rewritten, fallback ones included */
+	int fallback;		/* of those, by the lexical fallback */
 	int unknown, direct;	/* reported uses */
-	int skipped;		/* not converted: spatch could not parse it */
+	int unparsed;		/* unparsed code, not a plain call: reported */
+	int why_told;		/* spatch's failure reason was reported */
 	int include_added;
 };
 
@@ -31,11 +33,18 @@ void convert_classify(struct cfile *f, const struct site *s);
 
 /*
  * Decide f's edits and print its reports to stderr as
- * "file:line:col: warning: message [rule-id]".  incname is the wrapper
- * header's include name.
+ * "file:line:col: warning: message [rule-id]".
  */
 void convert_file(struct cfile *f, const struct table *t,
-		  const struct manifest *m, const char *incname);
+		  const struct manifest *m);
+
+/*
+ * Add "#include <incname>" (the wrapper header) to f: after its last
+ * unconditional #include <linux/...>, else its last unconditional
+ * #include; with none, a [missing-include] warning.  The caller decides
+ * whether f needs it (incgraph.h).
+ */
+void convert_add_include(struct cfile *f, const char *incname);
 
 void cfile_free(struct cfile *f);
 

@@ -151,7 +151,17 @@ struct state {
 	char *stack;		/* enum cond per open conditional */
 	int depth, cap;
 	int skipping;		/* inside the live branch of an #if 0 */
+	int braces;		/* { } depth of the code */
+	int operand;		/* the last token was &, sizeof or ( after one */
+	char *callee;		/* last "name (" at depth 0 */
+	char *func;		/* the function whose body we are in */
 };
+
+static void set_name(char **slot, const char *s, size_t n)
+{
+	free(*slot);
+	*slot = s ? xstrndup(s, n) : NULL;
+}
 
 static void push(struct state *st, enum cond c)
 {
@@ -178,7 +188,7 @@ static void do_include(struct state *st)
 		step(x);
 	if (!at(x, 0, close))
 		return;
-	if (close == '>' && strlen(st->incname) == x->i - start &&
+	if (strlen(st->incname) == x->i - start &&
 	    !memcmp(x->t + start, st->incname, x->i - start))
 		st->s->has_header = 1;
 	if (st->depth)
@@ -260,9 +270,59 @@ static void try_use(struct state *st, size_t start, unsigned line,
 	u->line = line;
 	u->col = col;
 	u->member = xstrndup(y.t + name, n);
+	u->operand = st->operand;
+	u->func = st->func ? xstrdup(st->func) : NULL;
 	st->x = y;
 	skip_blank(&y);
 	u->is_call = at(&y, 0, '(');
+}
+
+static int is_operator_word(const char *w, size_t n)
+{
+	static const char *const words[] = {
+		"sizeof", "typeof", "__typeof__", "__typeof", "alignof",
+		"__alignof__", "_Alignof",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (strlen(words[i]) == n && !memcmp(w, words[i], n))
+			return 1;
+	return 0;
+}
+
+/* After an identifier at depth 0: remember "name (" as a callee. */
+static void note_callee(struct state *st, size_t start)
+{
+	struct lx y = st->x;
+
+	skip_blank(&y);
+	if (at(&y, 0, '('))
+		set_name(&st->callee, st->x.t + start, st->x.i - start);
+}
+
+/* Track braces, the enclosing function and the operand context. */
+static void punct(struct state *st, char c)
+{
+	int was = st->operand;
+
+	st->operand = 0;
+	if (c == '{') {
+		if (!st->braces++) {
+			free(st->func);
+			st->func = st->callee;
+			st->callee = NULL;
+		}
+	} else if (c == '}') {
+		if (st->braces && !--st->braces)
+			set_name(&st->func, NULL, 0);
+	} else if (c == ';' || c == '=') {
+		if (!st->braces)
+			set_name(&st->callee, NULL, 0);
+	} else if (c == '(') {
+		st->operand = was;
+	} else if (c == '&') {
+		st->operand = 1;
+	}
 }
 
 void lexscan(const char *text, size_t len, const char *pointer,
@@ -312,6 +372,7 @@ void lexscan(const char *text, size_t len, const char *pointer,
 			skip_line_comment(x);
 		} else if (c == '"' || c == '\'') {
 			skip_literal(x);
+			st.operand = 0;
 			after_sel = 0;
 		} else if (is_ident((unsigned char)c, 1)) {
 			size_t start = x->i;
@@ -322,32 +383,49 @@ void lexscan(const char *text, size_t len, const char *pointer,
 			if (!after_sel && x->i - start == plen &&
 			    !memcmp(text + start, pointer, plen))
 				try_use(&st, start, line, col);
+			else if (!st.braces)
+				note_callee(&st, start);
+			st.operand = is_operator_word(text + start,
+						      x->i - start);
 			after_sel = 0;
 		} else if (isdigit((unsigned char)c)) {
 			while (x->i < x->len &&
 			       (isalnum((unsigned char)text[x->i]) ||
 				text[x->i] == '_' || text[x->i] == '.'))
 				step(x);
+			st.operand = 0;
 			after_sel = 0;
 		} else if (c == '-' && at(x, 1, '>')) {
 			step(x);
 			step(x);
+			st.operand = 0;
 			after_sel = 1;
 		} else if (c == '.') {
 			step(x);
+			st.operand = 0;
 			after_sel = 1;
+		} else if (c == '&' && at(x, 1, '&')) {
+			step(x);
+			step(x);
+			st.operand = 0;
+			after_sel = 0;
 		} else {
 			step(x);
+			punct(&st, c);
 			after_sel = 0;
 		}
 	}
 	free(st.stack);
+	free(st.callee);
+	free(st.func);
 }
 
 void scan_free(struct lex_scan *s)
 {
-	for (int i = 0; i < s->n; i++)
+	for (int i = 0; i < s->n; i++) {
 		free(s->v[i].member);
+		free(s->v[i].func);
+	}
 	free(s->v);
 	memset(s, 0, sizeof(*s));
 }

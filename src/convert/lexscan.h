@@ -18,8 +18,14 @@ struct use {
 	unsigned line;		/* of the pointer name, from 1 */
 	unsigned col;		/* bytes from the line start, from 0 */
 	char *member;
-	int is_call;		/* next token is "(" */
+	int is_call;		/* next token is "(" (over blanks, comments
+				 * and line breaks: a call split over lines) */
+	int operand;		/* after "&" or sizeof/typeof/alignof (also
+				 * through parentheses): not a plain call */
+	char *func;		/* the function whose body holds it (the
+				 * name before the top-level "{"), or NULL */
 	const char *kind;	/* set by convert: spatch's classification */
+	int converted;		/* set by convert: the call was rewritten */
 };
 
 struct lex_scan {
@@ -30,7 +36,7 @@ struct lex_scan {
 	 * 0 when there is none. */
 	size_t after_linux_include;
 	size_t after_any_include;
-	int has_header;		/* #include <incname> anywhere */
+	int has_header;		/* #include <incname> or "incname" anywhere */
 };
 
 /*

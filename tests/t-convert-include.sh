@@ -1,0 +1,113 @@
+#!/bin/bash
+# hookwrap convert adds the wrapper header's #include only where the
+# converted file would not compile without it (issue 13, item 5): not
+# where the file already reaches it through other headers (libclang's
+# include graph), on #include lines every configuration takes.
+# Needs spatch (coccinelle).
+. "$(dirname "$0")/lib.sh"
+
+TREE=$(fixture e2e-mini)
+
+# net/socket.c and kernel/audit.c get <linux/security.h> through
+# <linux/netlink.h>; the other files include it themselves.
+"$HOOKWRAP" convert --stats "$TREE" >"$OUT/diff" 2>"$OUT/err"
+rc=$?
+[ $rc -eq 0 ] && ok "e2e-mini: exit 0" || not_ok "e2e-mini: exit 0" "exit $rc"
+lacks "included through a header: no #include added" "$OUT/diff" \
+	"+#include"
+contains "--stats: 0 includes added" "$OUT/err" ", 0 includes added"
+for f in net/socket.c kernel/audit.c kernel/fork.c kernel/ptrace.c; do
+	contains "$f is converted" "$OUT/diff" "+++ b/$f"
+done
+
+# An include reached only under a configuration's #ifdef does not count:
+# the file gets its own.  One under #ifdef __KERNEL__ (every kernel
+# build) does.
+T=$(copy_fixture e2e-mini)
+sed -i 's|^#include <linux/netlink.h>|#ifdef CONFIG_NET\n&\n#endif|' \
+	"$T/net/socket.c"
+cat >"$T/include/linux/kern.h" <<'EOF2'
+#ifndef _LINUX_KERN_H
+#define _LINUX_KERN_H
+#ifdef __KERNEL__
+#include <linux/security.h>
+#endif
+#endif
+EOF2
+sed -i 's|^#include <linux/netlink.h>|#include <linux/kern.h>\n#ifdef CONFIG_NET\n&\n#endif|' \
+	"$T/kernel/audit.c"
+"$HOOKWRAP" convert "$T" >"$OUT/diff2" 2>"$OUT/err2"
+awk '/^\+\+\+ /{f=$2} /^\+#include/{print f ": " $0}' "$OUT/diff2" \
+	>"$OUT/added2"
+printf '%s\n' 'b/net/socket.c: +#include <linux/security.h>' >"$OUT/added2.exp"
+same "only under #ifdef CONFIG_NET: the include is added; under __KERNEL__: not" \
+	"$OUT/added2.exp" "$OUT/added2"
+sed -n '/^+++ b\/net\/socket.c/,/^+#include/p' "$OUT/diff2" | tail -3 \
+	>"$OUT/where2"
+printf '%s\n' ' #endif' ' #include <linux/errno.h>' \
+	'+#include <linux/security.h>' >"$OUT/where2.exp"
+same "... after the file's last unconditional <linux/...> include" \
+	"$OUT/where2.exp" "$OUT/where2"
+
+# A wrapper header of its own (output = ...): every converted .c needs
+# it, but one that already includes it through a header it includes.
+T=$(copy_fixture e2e-mini)
+printf '%s\n' 'profile = lsm' 'output = include/linux/security_wrap.h' \
+	>"$T/hookwrap.conf"
+printf '%s\n' '#ifndef _LINUX_SECURITY_WRAP_H' \
+	'#define _LINUX_SECURITY_WRAP_H' '#include <linux/security.h>' \
+	'#endif' >"$T/include/linux/security_wrap.h"
+printf '%s\n' '#ifndef _LINUX_WRAPUSER_H' '#define _LINUX_WRAPUSER_H' \
+	'#include <linux/security_wrap.h>' '#endif' \
+	>"$T/include/linux/wrapuser.h"
+sed -i 's|^#include <linux/sched.h>|&\n#include <linux/wrapuser.h>|' \
+	"$T/kernel/fork.c"
+"$HOOKWRAP" convert --stats "$T" >"$OUT/diff3" 2>"$OUT/err3"
+awk '/^\+\+\+ /{f=$2} /^\+#include/{print f ": " $0}' "$OUT/diff3" \
+	>"$OUT/added3"
+for f in fs/ioctl.c fs/namei.c kernel/audit.c kernel/ptrace.c mm/mmap.c \
+	 net/socket.c; do
+	echo "b/$f: +#include <linux/security_wrap.h>"
+done >"$OUT/added3.exp"
+same "output header: added to every converted .c but the one that has it" \
+	"$OUT/added3.exp" "$OUT/added3"
+contains "--stats: 6 includes added" "$OUT/err3" ", 6 includes added"
+
+# An include under #ifdef CONFIG_X serves calls under #ifdef CONFIG_X
+# (as 2.6.9's NFS server does): no include added; one call outside the
+# #ifdef needs it.
+T=$(copy_fixture e2e-mini)
+cat >"$T/fs/namei.c" <<'EOF2'
+#include <linux/config.h>
+#include <linux/fs.h>
+#ifdef CONFIG_SECURITY_CAPABILITIES
+#include <linux/security.h>
+#endif
+#include <linux/errno.h>
+
+#ifdef CONFIG_SECURITY_CAPABILITIES
+int inode_setup(struct inode *inode)
+{
+	return security_ops->inode_alloc_security(inode);
+}
+#endif
+
+#if defined(CONFIG_SECURITY_CAPABILITIES)
+void inode_teardown(struct inode *inode)
+{
+	security_ops->inode_free_security(inode);
+}
+#endif
+EOF2
+"$HOOKWRAP" convert "$T" >"$OUT/diff4" 2>/dev/null
+contains "fs/namei.c converted" "$OUT/diff4" "+++ b/fs/namei.c"
+lacks "an include under #ifdef X, every call under #ifdef X: none added" \
+	"$OUT/diff4" "+#include"
+printf '%s\n' '' 'int outside(struct inode *inode)' '{' \
+	'	return security_ops->inode_alloc_security(inode);' '}' \
+	>>"$T/fs/namei.c"
+"$HOOKWRAP" convert "$T" >"$OUT/diff5" 2>/dev/null
+awk '/^\+\+\+ /{f=$2} /^\+#include/{print f ": " $0}' "$OUT/diff5" \
+	>"$OUT/added5"
+echo 'b/fs/namei.c: +#include <linux/security.h>' >"$OUT/added5.exp"
+same "... and a call outside it: added" "$OUT/added5.exp" "$OUT/added5"

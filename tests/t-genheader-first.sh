@@ -49,6 +49,29 @@ make -k -s -C "$T" >"$OUT/build.out" 2>&1
 	not_ok "configured on, e2e-mini builds its 10 objects with the region" \
 		"$(head -5 "$OUT/build.out")"
 
+# ... and with it off: the stubs compile too.  capable's stub is copied
+# from dummy_capable (-EPERM), and this header never includes errno.h:
+# the block includes what its stubs use that the header does not see,
+# by the name dummy.c included it, once.
+contains "the block includes <linux/errno.h> for -EPERM" "$T/$H" \
+	"#include <linux/errno.h>"
+check "... once" test "$(grep -c '#include <linux/errno.h>' "$T/$H")" -eq 1
+make -s -C "$T" clean >/dev/null 2>&1
+make -s -C "$T" defconfig-off >/dev/null
+make -k -s -C "$T" >"$OUT/build-off.out" 2>&1
+[ "$(grep -c 'error' "$OUT/build-off.out")" = 0 ] &&
+	[ "$(make -s -C "$T" count)" = 10 ] &&
+	ok "configured off, e2e-mini builds its 10 objects with the stubs" ||
+	not_ok "configured off, e2e-mini builds its 10 objects with the stubs" \
+		"$(head -5 "$OUT/build-off.out")"
+# A header that sees errno.h already gets no include from the block.
+T2=$(copy_fixture e2e-mini)
+sed -i 's|^#include <linux/net.h>|#include <linux/net.h>\n#include <linux/errno.h>|' "$T2/$H"
+"$HOOKWRAP" gen-header -o "$OUT/seen.h" "$T2" 2>/dev/null
+contains "(the block is written)" "$OUT/seen.h" "static inline int security_capable("
+lacks "a header that includes errno.h: no include in the block" "$OUT/seen.h" \
+	"#include <linux/errno.h>"
+
 # Enclosed by a conditional on something else: one clear error, no write.
 T=$(copy_fixture e2e-mini)
 sed -i 's|^struct sk_buff;|#ifdef __KERNEL__\nstruct sk_buff;|; s|^extern int register_security|#endif\nextern int register_security|' "$T/$H"

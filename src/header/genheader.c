@@ -9,6 +9,7 @@
 #include "manifest/policy.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void signature(struct sbuf *sb, const char *storage,
@@ -195,6 +196,48 @@ static void forward_declarations(struct sbuf *sb, const struct manifest *m)
 	strv_clear(&tags);
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The headers the stubs need that the wrapper header does not see: a
+ * stub copied from a default (-EPERM) uses the default file's macros
+ * (h->stub_macros, "NAME\tINCLUDE"); one the header's own parse does
+ * not define is included, by the name the default's file reached it.
+ */
+static void stub_includes(struct sbuf *sb, const struct manifest *m)
+{
+	struct strv incs = { 0 };
+
+	for (int i = 0; i < m->n; i++) {
+		const struct strv *mac = &m->hooks[i].stub_macros;
+
+		for (int k = 0; k < mac->n; k++) {
+			const char *tab = strchr(mac->v[k], '\t');
+			char *name;
+			int seen;
+
+			if (!tab || strv_find(&incs, tab + 1) >= 0)
+				continue;
+			name = xstrndup(mac->v[k], tab - mac->v[k]);
+			seen = strv_find(&m->header_macros, name) >= 0;
+			free(name);
+			if (!seen)
+				strv_push(&incs, tab + 1);
+		}
+	}
+	if (!incs.n)
+		return;
+	qsort(incs.v, incs.n, sizeof(*incs.v), cmp_str);
+	sb_add(sb, "/* What the stubs use that this header does not include. */\n");
+	for (int i = 0; i < incs.n; i++)
+		sb_addf(sb, "#include <%s>\n", incs.v[i]);
+	sb_addc(sb, '\n');
+	strv_clear(&incs);
+}
+
 char *genheader_block(const struct table *t, const struct manifest *m)
 {
 	struct sbuf sb = { 0 };
@@ -207,6 +250,7 @@ char *genheader_block(const struct table *t, const struct manifest *m)
 		" *\thookwrap gen-header --in-place TREE\n */\n\n",
 		m->struct_name, m->header);
 	forward_declarations(&sb, m);
+	stub_includes(&sb, m);
 	{
 		int used[POLICY_COUNT] = { 0 }, any = 0;
 

@@ -431,11 +431,135 @@ static void classify(const struct frontend *fe, struct hook *h, CXCursor fn,
 		h->stub_kind = STUB_INLINE;
 }
 
+/*
+ * The macro expansions of a default table's file, read once: where each
+ * is and the file that defines the macro.  A stub copied from a
+ * default's body carries the macros it uses (h->stub_macros), with the
+ * include name of their header, so that gen-header can include it where
+ * the wrapper header does not see the macro (-EPERM in a header that
+ * never includes errno.h).
+ */
+struct expansion {
+	unsigned off;
+	char *name;
+	char *def;		/* the defining file, absolute; NULL if none */
+};
+struct expansions {
+	struct expansion *v;
+	int n, cap, read;
+	CXFile main;
+};
+
+static enum CXChildVisitResult expansions_cb(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	struct expansions *x = data;
+	CXCursor d;
+	CXFile f;
+	unsigned off;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
+		return CXChildVisit_Continue;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL,
+				   &off);
+	if (!f || !clang_File_isEqual(f, x->main))
+		return CXChildVisit_Continue;
+	ARRAY_GROW(x->v, x->cap, x->n + 1, 64);
+	x->v[x->n].off = off;
+	x->v[x->n].name = fe_spelling(c);
+	x->v[x->n].def = NULL;
+	d = clang_getCursorReferenced(c);
+	if (!clang_Cursor_isNull(d)) {
+		CXFile df;
+
+		clang_getExpansionLocation(clang_getCursorLocation(d), &df,
+					   NULL, NULL, NULL);
+		if (df) {
+			CXString n = clang_getFileName(df);
+
+			x->v[x->n].def = realpath(clang_getCString(n), NULL);
+			clang_disposeString(n);
+		}
+	}
+	x->n++;
+	return CXChildVisit_Continue;
+}
+
+static void expansions_free(struct expansions *x)
+{
+	for (int i = 0; i < x->n; i++) {
+		free(x->v[i].name);
+		free(x->v[i].def);
+	}
+	free(x->v);
+	memset(x, 0, sizeof(*x));
+}
+
+/* abs as an #include name: relative to the parse's first -I that holds it. */
+static char *include_name(const struct frontend *fe, const char *abs)
+{
+	for (int i = 0; i < fe->args.n; i++) {
+		const char *a = fe->args.v[i];
+		char *dir;
+		size_t n;
+
+		if (strncmp(a, "-I", 2) || !(dir = realpath(a + 2, NULL)))
+			continue;
+		n = strlen(dir);
+		if (!strncmp(abs, dir, n) && abs[n] == '/') {
+			free(dir);
+			return xstrdup(abs + n + 1);
+		}
+		free(dir);
+	}
+	return NULL;
+}
+
+static void copied_macros(struct frontend *fe, struct parsed *p,
+			  struct hook *h, CXCursor fn, struct expansions *x)
+{
+	CXCursor def = clang_getCursorDefinition(fn);
+	CXSourceRange r;
+	unsigned a, b;
+	CXFile f;
+
+	if (clang_Cursor_isNull(def))
+		return;
+	r = clang_getCursorExtent(def);
+	clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &a);
+	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &b);
+	if (!x->read) {
+		x->main = clang_getFile(p->tu, p->path);
+		clang_visitChildren(clang_getTranslationUnitCursor(p->tu),
+				    expansions_cb, x);
+		x->read = 1;
+	}
+	if (!f || !x->main || !clang_File_isEqual(f, x->main))
+		return;
+	for (int i = 0; i < x->n; i++) {
+		char *inc, *e;
+
+		if (x->v[i].off < a || x->v[i].off >= b || !x->v[i].def)
+			continue;
+		inc = include_name(fe, x->v[i].def);
+		if (!inc)
+			continue;
+		e = xasprintf("%s\t%s", x->v[i].name, inc);
+		if (strv_find(&h->stub_macros, e) < 0)
+			strv_push_owned(&h->stub_macros, e);
+		else
+			free(e);
+		free(inc);
+	}
+}
+
 static int scan_file(struct frontend *fe, struct manifest *m,
 		     const char *rel)
 {
 	struct parsed p;
 	struct defaults_scan s = { fe->t, &p, NULL, 0, 0, 0 };
+	struct expansions x = { 0 };
 
 	if (fe_parse(fe, rel, &p))
 		return -1;
@@ -451,10 +575,15 @@ static int scan_file(struct frontend *fe, struct manifest *m,
 	for (int i = 0; i < s.n; i++) {
 		struct hook *h = manifest_find(m, s.v[i].member);
 
-		if (h && !h->dflt)
+		if (h && !h->dflt) {
 			classify(fe, h, s.v[i].fn, &p);
+			if (h->stub_kind == STUB_CONST ||
+			    h->stub_kind == STUB_INLINE)
+				copied_macros(fe, &p, h, s.v[i].fn, &x);
+		}
 		free(s.v[i].member);
 	}
+	expansions_free(&x);
 	free(s.v);
 	fe_parsed_free(&p);
 	return 0;

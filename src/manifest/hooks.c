@@ -325,6 +325,101 @@ static void read_list_defaults(struct member_ctx *mc)
 				    list_cb, &lc);
 }
 
+/*
+ * Every macro the header's parse defines: what a stub there may use.
+ * Not those of the files only hookwrap's own region includes (its
+ * stubs' headers): a second run must see what the first one saw.
+ */
+struct header_macros {
+	struct strv *out;
+	unsigned begin, end;		/* the region's lines, 0 if none */
+	CXFile header;
+	struct strv region_files;	/* first included from the region */
+};
+
+static void region_inclusions(CXFile inc, CXSourceLocation *stack,
+			      unsigned len, CXClientData data)
+{
+	struct header_macros *hm = data;
+	CXFile f;
+	unsigned line;
+	CXString n;
+
+	if (!len)
+		return;
+	clang_getExpansionLocation(stack[len - 1], &f, &line, NULL, NULL);
+	if (!f || !clang_File_isEqual(f, hm->header) || line < hm->begin ||
+	    line > hm->end)
+		return;
+	n = clang_getFileName(inc);
+	strv_push(&hm->region_files, clang_getCString(n));
+	clang_disposeString(n);
+}
+
+static enum CXChildVisitResult header_macros_cb(CXCursor c, CXCursor parent,
+						CXClientData data)
+{
+	struct header_macros *hm = data;
+	CXFile f;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_MacroDefinition)
+		return CXChildVisit_Continue;
+	if (hm->region_files.n) {
+		CXString n;
+		int ours;
+
+		clang_getExpansionLocation(clang_getCursorLocation(c), &f,
+					   NULL, NULL, NULL);
+		if (f) {
+			n = clang_getFileName(f);
+			ours = strv_find(&hm->region_files,
+					 clang_getCString(n)) >= 0;
+			clang_disposeString(n);
+			if (ours)
+				return CXChildVisit_Continue;
+		}
+	}
+	strv_push_owned(hm->out, fe_spelling(c));
+	return CXChildVisit_Continue;
+}
+
+/* The lines of the markers of the generated region in path; 0 if none. */
+static void region_lines(const char *path, unsigned *begin, unsigned *end)
+{
+	size_t len;
+	char *text = read_file(path, &len);
+	unsigned line = 1;
+
+	*begin = *end = 0;
+	if (!text)
+		return;
+	for (const char *s = text; *s; s++) {
+		if (!strncmp(s, GEN_BEGIN, strlen(GEN_BEGIN)) && !*begin)
+			*begin = line;
+		else if (!strncmp(s, GEN_END, strlen(GEN_END)) && *begin)
+			*end = line;
+		if (*s == '\n')
+			line++;
+	}
+	if (!*end)
+		*begin = 0;
+	free(text);
+}
+
+static void read_header_macros(struct parsed *p, struct manifest *m)
+{
+	struct header_macros hm = { &m->header_macros, 0, 0, NULL, { 0 } };
+
+	hm.header = clang_getFile(p->tu, p->path);
+	region_lines(p->path, &hm.begin, &hm.end);
+	if (hm.begin && hm.header)
+		clang_getInclusions(p->tu, region_inclusions, &hm);
+	clang_visitChildren(clang_getTranslationUnitCursor(p->tu),
+			    header_macros_cb, &hm);
+	strv_clear(&hm.region_files);
+}
+
 int hooks_read(struct frontend *fe, struct manifest *m)
 {
 	const struct table *t = fe->t;
@@ -335,6 +430,7 @@ int hooks_read(struct frontend *fe, struct manifest *m)
 
 	if (fe_parse(fe, t->header, &p))
 		return -1;
+	read_header_macros(&p, m);
 	clang_visitChildren(clang_getTranslationUnitCursor(p.tu),
 			    find_struct_cb, &fs);
 	if (!fs.ok) {

@@ -57,6 +57,13 @@ struct hook {
 	 * inferred one is here (TSV column stub_inferred); else NULL.
 	 */
 	char *stub_inferred;
+	/*
+	 * The macros a stub copied from a default uses ("NAME\tFILE": the
+	 * include name of the header that defines it, as the default's
+	 * file saw it), so that gen-header can include what the wrapper
+	 * header does not see (defaults.c); built only.
+	 */
+	struct strv stub_macros;
 	char *tree_stub_at;	/* "path:line" of that stub; built only */
 };
 
@@ -85,6 +92,8 @@ struct manifest {
 	} *forms;
 	int nforms;
 	int kernel_doc;
+	/* Every macro the table's header defines or sees (hooks.c). */
+	struct strv header_macros;
 	/* Stubs the header had for hooks (treestubs.c); built only. */
 	int tree_stubs;		/* found, taken or equal */
 	int tree_stubs_adapted;	/* other parameters: not compared */

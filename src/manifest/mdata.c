@@ -85,10 +85,12 @@ void manifest_free(struct manifest *m)
 		free(h->dispatcher_where);
 		free(h->may_sleep);
 		free(h->stub_inferred);
+		strv_clear(&h->stub_macros);
 		free(h->tree_stub_at);
 	}
 	free(m->hooks);
 	strv_clear(&m->inputs);
+	strv_clear(&m->header_macros);
 	for (int i = 0; i < m->nforms; i++)
 		free(m->forms[i].macro);
 	free(m->forms);

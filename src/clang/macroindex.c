@@ -129,7 +129,8 @@ void fe_macro_index(CXTranslationUnit tu, CXFile file, const struct table *t,
 	if (!t->dispatch_macro.n || !file)
 		return;
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), index_cb, &cx);
-	qsort(ix->v, ix->n, sizeof(*ix->v), by_offset);
+	if (ix->n)	/* qsort(NULL, 0, ...) is undefined */
+		qsort(ix->v, ix->n, sizeof(*ix->v), by_offset);
 }
 
 int fe_macro_first(const struct fe_macro_index *ix, unsigned off)

@@ -5,6 +5,7 @@
  */
 #include "core/atomicio.h"
 #include "cmd/commands.h"
+#include "header/geninsert.h"
 #include "header/genheader.h"
 
 #include <errno.h>
@@ -25,7 +26,37 @@ static const char usage_text[] =
 	"  " GEN_BEGIN "\n"
 	"  " GEN_END "\n"
 	"in the table's output header, atomically.  --guard picks how every\n"
-	"wrapper calls (docs/policies.md); guard.HOOK in hookwrap.conf wins.\n";
+	"wrapper calls (docs/policies.md); guard.HOOK in hookwrap.conf wins.\n"
+	"On a hook-list tree (Linux 4.2 on) whose header has no markers,\n"
+	"--in-place writes what each hook lacks, in the tree's style: its\n"
+	"dispatcher in the wrappers file (security/security.c), its\n"
+	"prototype and CONFIG-off stub in the output header.\n";
+
+/*
+ * The tree's hand-maintained files: each hook's missing dispatcher,
+ * prototype and stub written in (header/geninsert.c).  Both files are
+ * worked out before either is written; an unchanged file is not
+ * written.
+ */
+static int insert_mode(const struct tree_opts *o)
+{
+	struct hookparts hp;
+	char *c_new = NULL, *h_new = NULL;
+	int ret = 0;
+
+	if (hookparts_read(&hp, &o->table, &o->manifest, o->tree))
+		return 2;
+	if (geninsert(&o->table, &o->manifest, &hp, o->tree, &c_new, &h_new))
+		ret = 2;
+	else if (c_new && atomic_write(hp.c_path, c_new, strlen(c_new)))
+		ret = 2;
+	else if (h_new && atomic_write(hp.h_path, h_new, strlen(h_new)))
+		ret = 2;
+	free(c_new);
+	free(h_new);
+	hookparts_free(&hp);
+	return ret;
+}
 
 static int in_place(const struct tree_opts *o, const char *block)
 {
@@ -48,6 +79,12 @@ static int in_place(const struct tree_opts *o, const char *block)
 		free(text);
 		free(path);
 		return 2;
+	}
+	if (!strstr(text, GEN_BEGIN) && !strstr(text, GEN_END) &&
+	    hookparts_apply(&o->table)) {
+		free(text);
+		free(path);
+		return insert_mode(o);
 	}
 	out = genheader_splice(text, block, &why, &line);
 	if (!out) {

@@ -13,4 +13,14 @@ char *genheader_block(const struct table *t, const struct manifest *m);
 char *genheader_splice(const char *text, const char *block,
 		       const char **why, unsigned *line);
 
+/*
+ * "STORAGE RET NAME(PARAMS)TAIL" and a newline, the parameters wrapped
+ * at 80 columns under the "(".
+ */
+void genheader_signature(struct sbuf *sb, const char *storage,
+			 const struct hook *h, const char *name,
+			 const char *tail);
+/* A stub's body, one statement a line, each indented by a tab. */
+void genheader_statements(struct sbuf *sb, const char *text);
+
 #endif /* HOOKWRAP_GENHEADER_H */

@@ -10,9 +10,11 @@
  * (6.12: HOOK, args; 6.1: HOOK, IRC, args).  Nothing else is touched.
  */
 #include "header/geninsert.h"
+#include "clang/guards.h"
 #include "core/kstyle.h"
 #include "header/genheader.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 struct ins {
@@ -124,6 +126,33 @@ static const char *part_name(int part)
 	       "prototype" : "CONFIG-off stub";
 }
 
+/* No hook of h's guard has that piece: its section is to be made. */
+static void no_section(const struct gen *g, const struct hook *h, int part)
+{
+	struct strv own = { 0 };
+	char *gt = hook_guard_text(h), *dir, *where;
+	const char *colon = strrchr(h->where, ':');
+	char *rel = colon ? xstrndup(h->where, colon - h->where) :
+		    xstrdup(h->where);
+
+	for (int i = 0; i < h->guard.n; i++)
+		if (strcmp(h->guard.v[i], g->t->config))
+			strv_push(&own, h->guard.v[i]);
+	dir = own.n ? guards_directive(&own) : xstrdup("#ifdef CONFIG_...");
+	where = path_join(g->tree, rel);
+	error_at(where, colon ? (unsigned)atoi(colon + 1) : 0, "hook '%s' "
+		 "(guard '%s') has no section in %s to put its %s in: no "
+		 "other hook of that guard has one there; add a '%s' section "
+		 "holding it by hand, then run again", h->member, gt,
+		 part == PART_DISP ? g->hp->c_rel : g->hp->h_rel,
+		 part_name(part), dir);
+	strv_clear(&own);
+	free(gt);
+	free(dir);
+	free(rel);
+	free(where);
+}
+
 /* Place the pieces of one kind the hooks lack.  0, or -1 printed. */
 static int place(struct gen *g, int part, struct edits *e)
 {
@@ -155,17 +184,7 @@ static int place(struct gen *g, int part, struct edits *e)
 				    same_guard(&m->hooks[k], h))
 					break;
 		if (j < 0 && k >= m->n) {
-			char *gt = hook_guard_text(h);
-			char *where = path_join(g->tree, h->where);
-
-			error_at(where, 0, "hook '%s' (guard '%s') has no "
-				 "section in %s for its %s: no other hook of "
-				 "that guard has one there; add the '#ifdef' "
-				 "section by hand, then run again", h->member,
-				 gt, part == PART_DISP ? g->hp->c_rel :
-				 g->hp->h_rel, part_name(part));
-			free(gt);
-			free(where);
+			no_section(g, h, part);
 			ret = -1;
 			break;
 		}
@@ -265,15 +284,19 @@ static int writable(const struct gen *g)
 {
 	for (int i = 0; i < g->m->n; i++) {
 		const struct hook *h = &g->m->hooks[i];
-		char *where;
+		const char *colon = strrchr(h->where, ':');
+		char *rel, *where;
 
 		if (!(g->hp->v[i].missing & PART_DISP) || h->is_void ||
 		    !strcmp(h->ret, "int"))
 			continue;
-		where = path_join(g->tree, h->where);
-		error_at(where, 0, "hook '%s' returns '%s': hookwrap writes "
+		rel = colon ? xstrndup(h->where, colon - h->where) :
+		      xstrdup(h->where);
+		where = path_join(g->tree, rel);
+		error_at(where, colon ? (unsigned)atoi(colon + 1) : 0, "hook '%s' returns '%s': hookwrap writes "
 			 "dispatchers of int and void hooks only; write %s() "
 			 "by hand", h->member, h->ret, g->hp->v[i].name);
+		free(rel);
 		free(where);
 		return -1;
 	}

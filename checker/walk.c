@@ -173,7 +173,7 @@ static void table_ref(struct walk *w, CXCursor c)
 		member = fe_spelling(mref);
 		r.member = member;
 		r.hook = manifest_find(w->cx->m, member);
-		r.data_member = strv_find(&t->skip, member) >= 0;
+		r.data_member = table_is_data_member(t, member);
 		r.kind = REF_MEMBER;
 		r.cursor = mref;
 		/* (*p->x)(...), ((cast)p->x)(...): still a call through it. */

@@ -2,6 +2,7 @@
 #include "clang/pptokens.h"
 #include "core/util.h"
 
+#include <ctype.h>
 #include <string.h>
 
 /* A backslash-newline (or backslash-CR-LF) at i: its length, else 0. */
@@ -124,4 +125,42 @@ void pp_tokens_free(struct pp_tokens *pt)
 	free(pt->line);
 	free(pt->end);
 	memset(pt, 0, sizeof(*pt));
+}
+
+void pp_macro_args(CXTranslationUnit tu, CXCursor c, struct strv *args)
+{
+	CXToken *toks;
+	unsigned n;
+	int depth = 0;
+	struct sbuf arg = { 0 };
+
+	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+	for (unsigned i = 1; i < n; i++) {
+		CXString cs = clang_getTokenSpelling(tu, toks[i]);
+		const char *s = clang_getCString(cs);
+
+		if (!strcmp(s, "(") && depth++ == 0) {
+			clang_disposeString(cs);
+			continue;
+		}
+		if ((!strcmp(s, ")") && --depth == 0) ||
+		    (!strcmp(s, ",") && depth == 1)) {
+			strv_push_owned(args, sb_detach(&arg));
+			clang_disposeString(cs);
+			if (depth == 0)
+				break;
+			continue;
+		}
+		if (clang_getTokenKind(toks[i]) != CXToken_Comment && depth) {
+			if (arg.len && (isalnum((unsigned char)s[0]) ||
+					s[0] == '_') &&
+			    (isalnum((unsigned char)arg.buf[arg.len - 1]) ||
+			     arg.buf[arg.len - 1] == '_'))
+				sb_addc(&arg, ' ');
+			sb_add(&arg, s);
+		}
+		clang_disposeString(cs);
+	}
+	sb_free(&arg);
+	clang_disposeTokens(tu, toks, n);
 }

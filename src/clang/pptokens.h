@@ -11,6 +11,8 @@
 #include <clang-c/Index.h>
 #include <stddef.h>
 
+#include "core/util.h"
+
 struct pp_tokens {
 	CXTranslationUnit tu;
 	CXToken *v;
@@ -28,6 +30,13 @@ int pp_is(const struct pp_tokens *pt, unsigned i, const char *s);
 /* Token i's spelling, owned by the caller. */
 char *pp_spelling(const struct pp_tokens *pt, unsigned i);
 int pp_is_comment(const struct pp_tokens *pt, unsigned i);
+
+/*
+ * The arguments of the macro invocation "M(a, b, c)" that cursor c (a
+ * CXCursor_MacroExpansion) is, split at the top-level commas, comments
+ * left out, each in kernel spelling ("char *p"): pushed onto args.
+ */
+void pp_macro_args(CXTranslationUnit tu, CXCursor c, struct strv *args);
 
 /*
  * The end of the logical line that starts at offset i of buf (size

@@ -50,6 +50,27 @@ static int internal_ok(const struct strv *v)
 	return 1;
 }
 
+/* 'dispatch-macro' entries: NAME:POS, POS a number from 1. */
+static int dispatch_ok(const struct strv *v)
+{
+	for (int i = 0; i < v->n; i++) {
+		const char *colon = strchr(v->v[i], ':');
+		char *name, *end;
+		long pos;
+		int ok;
+
+		if (!colon)
+			return 0;
+		name = xstrndup(v->v[i], colon - v->v[i]);
+		ok = is_ident(name);
+		free(name);
+		pos = strtol(colon + 1, &end, 10);
+		if (!ok || end == colon + 1 || *end || pos < 1 || pos > 64)
+			return 0;
+	}
+	return 1;
+}
+
 int table_set(struct table *t, const char *key, const char *value,
 	      const char **why)
 {
@@ -80,6 +101,8 @@ int table_set(struct table *t, const char *key, const char *value,
 		{ "internal-home", offsetof(struct table, internal_home) },
 		{ "wrappers", offsetof(struct table, wrappers) },
 		{ "skip", offsetof(struct table, skip) },
+		{ "data-members", offsetof(struct table, data_members) },
+		{ "dispatch-macro", offsetof(struct table, dispatch_macro) },
 		{ "cflags", offsetof(struct table, cflags) },
 	};
 
@@ -97,10 +120,19 @@ int table_set(struct table *t, const char *key, const char *value,
 		if (strcmp(key, lists[i].key))
 			continue;
 		set_list((struct strv *)((char *)t + lists[i].off), value);
-		if (lists[i].off == offsetof(struct table, internal) &&
-		    !internal_ok(&t->internal)) {
+		if ((lists[i].off == offsetof(struct table, internal) &&
+		     !internal_ok(&t->internal)) ||
+		    (lists[i].off == offsetof(struct table, data_members) &&
+		     !internal_ok(&t->data_members))) {
 			*why = "each entry must be a C identifier, or the "
 			       "start of one followed by '*' (lsm_*)";
+			return -1;
+		}
+		if (lists[i].off == offsetof(struct table, dispatch_macro) &&
+		    !dispatch_ok(&t->dispatch_macro)) {
+			*why = "each entry must be NAME:POS, a macro's name "
+			       "and the number (from 1) of its argument that "
+			       "names the hook (call_int_hook:1)";
 			return -1;
 		}
 		return 0;
@@ -124,7 +156,8 @@ int table_set(struct table *t, const char *key, const char *value,
 	}
 	*why = "unknown key; known keys: profile struct pointer header output "
 	       "prefix config strip-suffix defaults allow internal "
-	       "internal-home wrappers skip cflags arch guard hook-list hook-macro wrapper.HOOK stub.HOOK "
+	       "internal-home wrappers skip data-members dispatch-macro cflags "
+	       "arch guard hook-list hook-macro wrapper.HOOK stub.HOOK "
 	       "guard.HOOK";
 	return -1;
 }
@@ -313,15 +346,40 @@ int table_allows(const struct table *t, const char *relpath)
 	       !strcmp(relpath, t->output ? t->output : t->header);
 }
 
-int table_is_internal(const struct table *t, const char *name)
+/* Does name match an entry of v: NAME exactly, or PREFIX* ? */
+static int matches(const struct strv *v, const char *name)
 {
-	for (int i = 0; i < t->internal.n; i++) {
-		const char *e = t->internal.v[i];
+	for (int i = 0; i < v->n; i++) {
+		const char *e = v->v[i];
 		size_t n = strlen(e);
 
 		if (e[n - 1] == '*' ? !strncmp(name, e, n - 1) :
 				      !strcmp(name, e))
 			return 1;
+	}
+	return 0;
+}
+
+int table_is_internal(const struct table *t, const char *name)
+{
+	return matches(&t->internal, name);
+}
+
+int table_is_data_member(const struct table *t, const char *member)
+{
+	return strv_find(&t->skip, member) >= 0 ||
+	       matches(&t->data_members, member);
+}
+
+int table_dispatch_pos(const struct table *t, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (int i = 0; i < t->dispatch_macro.n; i++) {
+		const char *e = t->dispatch_macro.v[i];
+
+		if (!strncmp(e, name, n) && e[n] == ':')
+			return atoi(e + n + 1);
 	}
 	return 0;
 }
@@ -368,6 +426,8 @@ void table_free(struct table *t)
 	strv_clear(&t->internal_home);
 	strv_clear(&t->wrappers);
 	strv_clear(&t->skip);
+	strv_clear(&t->data_members);
+	strv_clear(&t->dispatch_macro);
 	strv_clear(&t->cflags);
 	overrides_free(&t->wrapper);
 	overrides_free(&t->stub);

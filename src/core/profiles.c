@@ -35,6 +35,18 @@ static const struct profile profiles[] = {
 			{ "config", "CONFIG_SECURITY" },
 			{ "defaults", "security/commoncap.c" },
 			{ "wrappers", "security/security.c" },
+			/*
+			 * 6.12 on: the union also holds the address of the
+			 * function (lsm_func_addr), data, not a hook.
+			 */
+			{ "data-members", "lsm_func_addr" },
+			/*
+			 * The dispatchers run a hook through these: 4.2 to
+			 * 6.1 walking each module's P->hook.NAME, 6.12 on
+			 * through static calls, where no member is accessed.
+			 */
+			{ "dispatch-macro", "call_int_hook:1 call_void_hook:1 "
+					    "lsm_for_each_hook:2" },
 			{ "allow", "security/security.c include/linux/lsm_hooks.h "
 				   "include/linux/lsm_hook_defs.h "
 				   "include/linux/security.h" },

@@ -38,6 +38,10 @@ struct table {
 	char *hook_macro;	/* its macro: LSM_HOOK(RET, DEFAULT, NAME, ...) */
 	int hook_list_strict;	/* the hook list must exist (a config said) */
 	struct strv skip;	/* members that are data, not hooks */
+	struct strv data_members;	/* the same, known to the profile:
+					   NAME or PREFIX* */
+	struct strv dispatch_macro;	/* "NAME:POS": a macro whose argument
+					   POS (1-based) names the hook it runs */
 	struct strv cflags;	/* extra compiler flags for the parse */
 	char *arch;		/* asm directory to use for old trees */
 	struct overrides wrapper;	/* member -> wrapper name */
@@ -75,6 +79,13 @@ void override_set(struct overrides *o, const char *hook, const char *value);
 char *table_rule_wrapper(const struct table *t, const char *member);
 /* Is tree-relative path on the allow-list? */
 int table_allows(const struct table *t, const char *relpath);
+/* Is member a data member: under 'skip', or matching 'data-members'? */
+int table_is_data_member(const struct table *t, const char *member);
+/*
+ * The argument (1-based) of macro name that names the hook, when name is
+ * a 'dispatch-macro'; else 0.
+ */
+int table_dispatch_pos(const struct table *t, const char *name);
 /* Does name match an 'internal' entry: NAME exactly, or PREFIX* ? */
 int table_is_internal(const struct table *t, const char *name);
 /*

@@ -177,7 +177,7 @@ int hooks_check_count(const struct frontend *fe, struct parsed *p,
 	scan_struct(p, st, &d);
 	scan_list(fe, p, &d);
 	for (int i = 0; i < d.names.n; i++) {
-		if (strv_find(&t->skip, d.names.v[i]) >= 0)
+		if (table_is_data_member(t, d.names.v[i]))
 			skipped++;
 		else if (!manifest_find(m, d.names.v[i]) && !lost++)
 			first = i;

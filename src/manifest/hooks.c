@@ -3,11 +3,13 @@
  * their signatures and guards, and the wrappers the header already has.
  */
 #include "clang/frontend.h"
+#include "clang/pptokens.h"
+#include "manifest/dispatch.h"
 #include "manifest/hookcount.h"
 #include "manifest/manifest.h"
 
-#include <ctype.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -170,6 +172,8 @@ struct member_ctx {
 	struct parsed *p;
 	struct manifest *m;
 	int errors;
+	struct strv data;	/* warnings for unlisted data members */
+	struct strv data_line;	/* ... and their lines */
 };
 
 static int is_function_pointer(CXType t)
@@ -194,25 +198,30 @@ static enum CXChildVisitResult member_cb(CXCursor c, CXCursor parent,
 	char *name;
 	unsigned line;
 
-	(void)parent;
 	if (clang_getCursorKind(c) != CXCursor_FieldDecl)
 		return CXChildVisit_Continue;
 	name = fe_spelling(c);
 	line = fe_line(c);
-	if (strv_find(&t->skip, name) >= 0) {
+	if (table_is_data_member(t, name)) {
 		free(name);
 		return CXChildVisit_Continue;
 	}
 	if (!is_function_pointer(clang_getCursorType(c))) {
 		char *decl = fe_tokens_text(mc->p->tu, clang_getCursorExtent(c));
 
-		error_at(mc->p->path, line, "member '%s' of struct %s is not a "
-			 "function pointer ('%s'); a hook table holds only "
-			 "hooks: list data members under 'skip' in hookwrap.conf",
-			 name, t->struct_name, decl);
+		/*
+		 * Data beside the hooks (6.12's lsm_func_addr): no hook.  Said
+		 * once the struct turns out to have hooks (else the error).
+		 */
+		strv_push_owned(&mc->data, xasprintf("member '%s' of %s %s is "
+			"not a function pointer ('%s'); not a hook, skipped; "
+			"list it under 'data-members' in hookwrap.conf to "
+			"silence this", name, clang_getCursorKind(parent) ==
+			CXCursor_UnionDecl ? "union" : "struct",
+			t->struct_name, decl));
+		strv_push_owned(&mc->data_line, xasprintf("%u", line));
 		free(decl);
 		free(name);
-		mc->errors++;
 		return CXChildVisit_Continue;
 	}
 	h = manifest_add(mc->m);
@@ -240,111 +249,6 @@ static enum CXChildVisitResult member_cb(CXCursor c, CXCursor parent,
 		h->guard = g;
 	}
 	return CXChildVisit_Continue;
-}
-
-struct wrap_ctx {
-	const struct table *t;
-	CXCursor fn;
-	struct strv members;	/* distinct table members the body calls */
-	int adapts;		/* a call does not pass the parameters through */
-};
-
-/* Does the call pass fn's parameters, in order and unchanged? */
-static int passes_through(CXCursor call, CXCursor fn)
-{
-	int n = clang_Cursor_getNumArguments(fn);
-
-	if (clang_Cursor_getNumArguments(call) != n)
-		return 0;
-	for (int i = 0; i < n; i++) {
-		CXCursor arg = fe_strip(clang_Cursor_getArgument(call, i));
-
-		if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr ||
-		    !clang_equalCursors(clang_getCursorReferenced(arg),
-					clang_Cursor_getArgument(fn, i)))
-			return 0;
-	}
-	return 1;
-}
-
-static enum CXChildVisitResult wrapper_body_cb(CXCursor c, CXCursor parent,
-					       CXClientData data)
-{
-	struct wrap_ctx *wc = data;
-
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
-		CXCursor callee = clang_getNullCursor();
-		char *member;
-
-		clang_visitChildren(c, fe_take_first, &callee);
-		member = clang_Cursor_isNull(callee) ? NULL :
-			 fe_table_member(callee, wc->t);
-		if (member && !passes_through(c, wc->fn))
-			wc->adapts = 1;
-		if (member && strv_find(&wc->members, member) < 0)
-			strv_push_owned(&wc->members, member);
-		else
-			free(member);
-	}
-	return CXChildVisit_Recurse;
-}
-
-struct wrappers_ctx {
-	struct member_ctx *mc;
-	struct parsed *file;
-	const char *from;
-};
-
-/*
- * A function defined in the file whose body calls exactly one member
- * through the table, passing its own parameters straight through, is that
- * member's wrapper (the first one found wins).  One that adapts the
- * arguments (security_capable(cred, cap) calling ->capable(current, cred,
- * ...)) is no drop-in replacement for the raw call.
- */
-static enum CXChildVisitResult wrapper_cb(CXCursor c, CXCursor parent,
-					  CXClientData data)
-{
-	struct wrappers_ctx *wx = data;
-	struct wrap_ctx wc = { wx->mc->fe->t, c, { 0 }, 0 };
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
-	    !clang_isCursorDefinition(c) || !fe_in_file(wx->file, c))
-		return CXChildVisit_Continue;
-	clang_visitChildren(c, wrapper_body_cb, &wc);
-	/* Any function that calls one hook is that hook's dispatcher. */
-	if (wc.members.n == 1) {
-		struct hook *h = manifest_find(wx->mc->m, wc.members.v[0]);
-
-		if (h && !h->dispatcher)
-			h->dispatcher = fe_spelling(c);
-	}
-	if (wc.members.n == 1 && !wc.adapts) {
-		struct hook *h = manifest_find(wx->mc->m, wc.members.v[0]);
-
-		if (h && !h->wrapper &&
-		    clang_Cursor_getNumArguments(c) == h->nparams) {
-			h->wrapper = fe_spelling(c);
-			h->wrapper_from = wx->from;
-			if (strcmp(wx->from, "header"))
-				h->wrapper_def = xasprintf("%s:%u",
-							   wx->file->rel,
-							   fe_line(c));
-		}
-	}
-	strv_clear(&wc.members);
-	return CXChildVisit_Continue;
-}
-
-static void find_wrappers(struct member_ctx *mc, struct parsed *file,
-			  const char *from)
-{
-	struct wrappers_ctx wx = { mc, file, from };
-
-	clang_visitChildren(clang_getTranslationUnitCursor(file->tu),
-			    wrapper_cb, &wx);
 }
 
 /*
@@ -375,45 +279,6 @@ struct list_ctx {
 	CXFile list;
 };
 
-/* Split the tokens of an invocation "M(a, b, c)" into its arguments. */
-static void macro_args(CXTranslationUnit tu, CXCursor c, struct strv *args)
-{
-	CXToken *toks;
-	unsigned n;
-	int depth = 0;
-	struct sbuf arg = { 0 };
-
-	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
-	for (unsigned i = 1; i < n; i++) {
-		CXString cs = clang_getTokenSpelling(tu, toks[i]);
-		const char *s = clang_getCString(cs);
-
-		if (!strcmp(s, "(") && depth++ == 0) {
-			clang_disposeString(cs);
-			continue;
-		}
-		if ((!strcmp(s, ")") && --depth == 0) ||
-		    (!strcmp(s, ",") && depth == 1)) {
-			strv_push_owned(args, sb_detach(&arg));
-			clang_disposeString(cs);
-			if (depth == 0)
-				break;
-			continue;
-		}
-		if (clang_getTokenKind(toks[i]) != CXToken_Comment && depth) {
-			if (arg.len && (isalnum((unsigned char)s[0]) ||
-					s[0] == '_') &&
-			    (isalnum((unsigned char)arg.buf[arg.len - 1]) ||
-			     arg.buf[arg.len - 1] == '_'))
-				sb_addc(&arg, ' ');
-			sb_add(&arg, s);
-		}
-		clang_disposeString(cs);
-	}
-	sb_free(&arg);
-	clang_disposeTokens(tu, toks, n);
-}
-
 /* LSM_HOOK(RET, DEFAULT, NAME, ...) entries: each hook's DEFAULT. */
 static enum CXChildVisitResult list_cb(CXCursor c, CXCursor parent,
 				       CXClientData data)
@@ -434,7 +299,7 @@ static enum CXChildVisitResult list_cb(CXCursor c, CXCursor parent,
 		struct strv args = { 0 };
 		struct hook *h;
 
-		macro_args(lc->mc->p->tu, c, &args);
+		pp_macro_args(lc->mc->p->tu, c, &args);
 		h = args.n >= 3 ? manifest_find(lc->mc->m, args.v[2]) : NULL;
 		if (h && !h->list_default)
 			h->list_default = xstrdup(args.v[1]);
@@ -460,30 +325,13 @@ static void read_list_defaults(struct member_ctx *mc)
 				    list_cb, &lc);
 }
 
-/* find_wrappers() in another file of the tree, when it exists. */
-static void scan_wrapper_file(struct member_ctx *mc, const char *rel,
-			      const char *from)
-{
-	char *path = path_join(mc->fe->tree, rel);
-	struct parsed w;
-
-	if (fe_exists(mc->fe, path)) {
-		if (fe_parse(mc->fe, rel, &w)) {
-			mc->errors++;	/* reported */
-		} else {
-			find_wrappers(mc, &w, from);
-			fe_parsed_free(&w);
-		}
-	}
-	free(path);
-}
-
 int hooks_read(struct frontend *fe, struct manifest *m)
 {
 	const struct table *t = fe->t;
 	struct parsed p;
 	struct find_struct fs = { t->struct_name, clang_getNullCursor(), 0 };
-	struct member_ctx mc = { fe, &p, m, 0 };
+	struct member_ctx mc = { fe, &p, m, 0, { 0 }, { 0 } };
+	struct dispatch_scan ds;
 
 	if (fe_parse(fe, t->header, &p))
 		return -1;
@@ -520,16 +368,25 @@ int hooks_read(struct frontend *fe, struct manifest *m)
 	/* A member the parse did not see is a hook lost: never silently. */
 	if (!mc.errors && hooks_check_count(fe, &p, fs.found, m))
 		mc.errors++;
+	for (int i = 0; !mc.errors && i < mc.data.n; i++)
+		warning_at(p.path, (unsigned)atoi(mc.data_line.v[i]), "%s",
+			   mc.data.v[i]);
+	strv_clear(&mc.data);
+	strv_clear(&mc.data_line);
 	read_list_defaults(&mc);
 	/*
 	 * Wrappers the tree already has keep their names: the header's first,
 	 * then those of the files the description names ('wrappers').
 	 */
-	find_wrappers(&mc, &p, "header");
-	if (t->output && strcmp(t->output, t->header))
-		scan_wrapper_file(&mc, t->output, "header");
+	dispatch_init(&ds, fe, m);
+	dispatch_scan_file(&ds, &p, "header");
+	if (t->output && strcmp(t->output, t->header) &&
+	    dispatch_scan_rel(&ds, t->output, "header"))
+		mc.errors++;
 	for (int i = 0; i < t->wrappers.n; i++)
-		scan_wrapper_file(&mc, t->wrappers.v[i], "tree");
+		if (dispatch_scan_rel(&ds, t->wrappers.v[i], "tree"))
+			mc.errors++;
+	dispatch_finish(&ds);
 	for (int i = 0; i < m->n; i++) {
 		struct hook *h = &m->hooks[i];
 		const char *o = override_get(&t->wrapper, h->member);

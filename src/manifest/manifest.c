@@ -166,10 +166,14 @@ void manifest_free(struct manifest *m)
 		free(h->wrapper_def);
 		free(h->list_default);
 		free(h->dispatcher);
+		free(h->dispatcher_where);
 		free(h->may_sleep);
 	}
 	free(m->hooks);
 	strv_clear(&m->inputs);
+	for (int i = 0; i < m->nforms; i++)
+		free(m->forms[i].macro);
+	free(m->forms);
 	free(m->struct_name);
 	free(m->pointer);
 	free(m->header);

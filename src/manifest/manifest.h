@@ -46,6 +46,9 @@ struct hook {
 	int policy;		/* enum policy: how the wrapper calls */
 	char *list_default;	/* DEFAULT of the X-macro entry, if any */
 	char *dispatcher;	/* the tree's function that calls the hook */
+	char *dispatcher_where;	/* its definition, "file:line"; not in the
+				   TSV (dispatch.c) */
+	int dispatcher_static;	/* it is static: no prototype, no stub */
 	char *may_sleep;	/* an implementation that may sleep, or NULL */
 };
 
@@ -60,6 +63,20 @@ struct manifest {
 	 * for a manifest read from TSV: what a cached copy depends on.
 	 */
 	struct strv inputs;
+	/*
+	 * How the tree's dispatchers are written (dispatch.c), for code
+	 * that writes one; not in the TSV.  forms: each dispatch macro the
+	 * 'wrappers' files expand, with the named parameters of its
+	 * definition (call_int_hook: 1 on 6.12, 2 on 6.1: FUNC, IRC).
+	 * kernel_doc: at least half of their dispatchers have a kernel-doc
+	 * comment.
+	 */
+	struct manifest_form {
+		char *macro;
+		int named;
+	} *forms;
+	int nforms;
+	int kernel_doc;
 };
 
 struct frontend;

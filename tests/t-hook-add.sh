@@ -120,8 +120,14 @@ contains "order: a void hook's dispatcher" "$T/security/security.c" \
 	"	call_void_hook(inode_frob2, inode);"
 contains "order: the default of the list is call_int_hook's IRC" \
 	"$T/security/security.c" "	return call_int_hook(first_one, -EOPNOTSUPP, x);"
-contains "order: ... and the stub's value" "$T/include/linux/security.h" \
-	"	return -EOPNOTSUPP;"
+grep -A3 '^static inline int security_first_one(int x)$' "$T/include/linux/security.h" \
+	>"$OUT/first-stub.got"
+same "order: ... and the stub returns it" - "$OUT/first-stub.got" <<'W'
+static inline int security_first_one(int x)
+{
+	return -EOPNOTSUPP;
+}
+W
 compiles "order" "$T"
 
 # A guard no hook has yet: no section to put it in.  One error, exit 2,

@@ -308,6 +308,17 @@ static void hand_maintained(struct stale *st)
 	hookparts_free(&hp);
 }
 
+/* Without its wrappers file a hook-list tree is checked as any other. */
+static int wrappers_file_exists(const struct check_ctx *cx)
+{
+	char *path = path_join(cx->shadow ? cx->shadow : cx->tree,
+			       cx->t->wrappers.v[0]);
+	int yes = file_exists(path);
+
+	free(path);
+	return yes;
+}
+
 /* No markers: one wrapper per hook, a name in a comment being none. */
 static void markerless(struct stale *st, const char *text)
 {
@@ -363,7 +374,7 @@ static void on_tree(struct check_ctx *cx)
 				     "wrappers, then regenerate with 'hookwrap "
 				     "gen-header --in-place %s'", GEN_BEGIN,
 				     GEN_END, cx->tree_shown);
-		if (hookparts_apply(t))
+		if (hookparts_apply(t) && wrappers_file_exists(cx))
 			hand_maintained(&st);
 		else
 			markerless(&st, text);

@@ -23,7 +23,7 @@ static char *read_text(const char *path)
 	char *text = read_file(path, &len);
 
 	if (!text) {
-		error_at(path, 0, "cannot read it: %s", strerror(errno));
+		error_at(path, 0, "cannot read the file: %s", strerror(errno));
 		return NULL;
 	}
 	if (reject_binary(path, text, len)) {

@@ -212,6 +212,18 @@ static const char *stmt_text(struct scan *sc)
 	return sc->stmt.buf ? sc->stmt.buf : "";
 }
 
+/* Text of the top level, s starting at the current line. */
+static void stmt_add(struct scan *sc, const char *s)
+{
+	if (!sc->stmt.len) {
+		sc->stmt_line = sc->line;
+		sc->stmt_off = off_now(sc);
+		sc->stmt_doc = sc->com_doc && sc->com_end + 1 == sc->line;
+		sc->stmt_first = sc->stmt_doc ? sc->com_start : sc->line;
+	}
+	sb_add(&sc->stmt, s);
+}
+
 static void push(struct scan *sc, const struct cdecl *d)
 {
 	ARRAY_GROW(sc->out->v, sc->out->cap, sc->out->n + 1, 64);
@@ -252,7 +264,7 @@ static void close_brace(struct scan *sc)
 		sc->in_fn = 0;
 		stmt_reset(sc);
 	} else {
-		sb_add(&sc->stmt, "{}");
+		stmt_add(sc, "{}");
 	}
 }
 
@@ -287,22 +299,18 @@ static void semicolon(struct scan *sc)
 /* Another character of the top level. */
 static void top_char(struct scan *sc, char c)
 {
+	char one[2] = { c, '\0' };
+
 	if (isspace((unsigned char)c)) {
 		if (sc->stmt.len && sc->stmt.buf[sc->stmt.len - 1] != ' ')
 			sb_addc(&sc->stmt, ' ');
 		return;
 	}
-	if (!sc->stmt.len) {
-		sc->stmt_line = sc->line;
-		sc->stmt_off = off_now(sc);
-		sc->stmt_doc = sc->com_doc && sc->com_end + 1 == sc->line;
-		sc->stmt_first = sc->stmt_doc ? sc->com_start : sc->line;
-	}
 	if (c == '(')
 		sc->paren++;
 	else if (c == ')' && sc->paren)
 		sc->paren--;
-	sb_addc(&sc->stmt, c);
+	stmt_add(sc, one);
 }
 
 void cscan_text(const char *text, struct cscan *out)
@@ -348,9 +356,9 @@ void cscan_text(const char *text, struct cscan *out)
 			continue;
 		}
 		if (c == '"' || c == '\'') {
-			skip_literal(&sc);
 			if (!sc.brace)
-				sb_add(&sc.stmt, "\"\"");
+				stmt_add(&sc, "\"\"");
+			skip_literal(&sc);
 			continue;
 		}
 		sc.i++;

@@ -132,8 +132,10 @@ void check_patch(struct run *run)
 				    ends_with(f->rel, ".h")))
 			continue;
 		if (!strcmp(f->rel, run->t.header) ||
-		    (run->t.output && !strcmp(f->rel, run->t.output)))
-			continue;	/* stale-wrapper reads these */
+		    (run->t.output && !strcmp(f->rel, run->t.output)) ||
+		    (run->t.hook_list && !strcmp(f->rel, run->t.hook_list)))
+			continue;	/* stale-wrapper reads these; the
+					   hook list is no unit of its own */
 		path = path_join(run->shadow, f->rel);
 		check_file(run, path, NULL);
 		free(path);

@@ -7,10 +7,13 @@
  * is checked for one wrapper per hook only.  In a tree with no default
  * table (defaults_absent) nothing says what a stub should be: stub
  * bodies are compared only where stub.HOOK sets them, and the rest of
- * the region (the defaults' prototypes among it) not at all.
+ * the region (the defaults' prototypes among it) not at all.  On a
+ * hook-list tree it is checked for each hook's dispatcher, prototype
+ * and stub (header/hookparts.c).
  */
 #include "checker/check.h"
 #include "header/genheader.h"
+#include "header/hookparts.h"
 #include "checker/walk.h"
 
 #include <errno.h>
@@ -274,16 +277,68 @@ static unsigned first_difference(const char *a, const char *b)
 	return line;
 }
 
+/*
+ * A hook-list tree (Linux 4.2 on) without the markers: its maintainers
+ * write the dispatchers, their prototypes and stubs by hand.  A hook is
+ * complete when it has a dispatcher (whatever its name) and, unless
+ * that is static, a prototype and a CONFIG-off stub of it.  What is
+ * missing is reported at the hook's line of the hook list, which is the
+ * line a patch adding the hook adds.
+ */
+static void hand_maintained(struct stale *st)
+{
+	const struct check_ctx *cx = st->cx;
+	const struct manifest *m = cx->m;
+	struct hookparts hp;
+	struct where w;
+
+	if (hookparts_read(&hp, cx->t, m, cx->shadow ? cx->shadow : cx->tree)) {
+		st->cx->failed = 1;
+		return;
+	}
+	for (int i = 0; i < m->n && i < hp.n; i++) {
+		const struct hook *h = &m->hooks[i];
+		const struct hookpart *p = &hp.v[i];
+		char *msg;
+
+		if (!p->missing)
+			continue;
+		msg = hookparts_message(&hp, h, p);
+		at_hook(st, &w, h);
+		report(st->cx, &rule_stale_wrapper, &w, h->member, "",
+		       "%s; add %s with 'hookwrap gen-header --in-place %s'",
+		       msg, (p->missing & (p->missing - 1)) ? "them" : "it",
+		       cx->tree_shown);
+		where_free(&w);
+		st->found++;
+		free(msg);
+	}
+	hookparts_free(&hp);
+}
+
+/* Without its wrappers file a hook-list tree is checked as any other. */
+static int wrappers_file_exists(const struct check_ctx *cx)
+{
+	char *path = path_join(cx->shadow ? cx->shadow : cx->tree,
+			       cx->t->wrappers.v[0]);
+	int yes = file_exists(path);
+
+	free(path);
+	return yes;
+}
+
+/* No markers: one wrapper per hook, a name in a comment being none. */
 static void markerless(struct stale *st, const char *text)
 {
 	const struct manifest *m = st->cx->m;
+	char *code = cscan_blank_comments(text);
 	struct where w;
 
 	for (int i = 0; i < m->n; i++) {
 		const struct hook *h = &m->hooks[i];
 		char *pat;
 
-		if (text_has_word(text, strlen(text), h->wrapper))
+		if (text_has_word(code, strlen(code), h->wrapper))
 			continue;
 		at_hook(st, &w, h);
 		pat = xasprintf("hook '%s' has no wrapper %s() in %s",
@@ -291,6 +346,7 @@ static void markerless(struct stale *st, const char *text)
 		finding(st, &w, h->member, pat);
 		free(pat);
 	}
+	free(code);
 }
 
 static void on_tree(struct check_ctx *cx)
@@ -328,7 +384,10 @@ static void on_tree(struct check_ctx *cx)
 				     "wrappers, then regenerate with 'hookwrap "
 				     "gen-header --in-place %s'", GEN_BEGIN,
 				     GEN_END, cx->tree_shown);
-		markerless(&st, text);
+		if (hookparts_apply(t) && wrappers_file_exists(cx))
+			hand_maintained(&st);
+		else
+			markerless(&st, text);
 	} else {
 		struct items want = { 0 }, have = { 0 };
 		char *actual;

@@ -6,6 +6,7 @@
 #include "core/atomicio.h"
 #include "cmd/commands.h"
 #include "header/adopt.h"
+#include "header/geninsert.h"
 #include "header/genheader.h"
 #include "header/place.h"
 
@@ -32,7 +33,37 @@ static const char usage_text[] =
 	"A header with no markers gets them on the first --in-place run,\n"
 	"after the struct and the table pointer (a note says where).\n"
 	"With --adopt, --in-place first removes the header's hand-written\n"
-	"wrappers and stubs (each listed), which the block defines again.\n";
+	"wrappers and stubs (each listed), which the block defines again.\n"
+	"On a hook-list tree (Linux 4.2 on) whose header has no markers,\n"
+	"--in-place writes what each hook lacks, in the tree's style: its\n"
+	"dispatcher in the wrappers file (security/security.c), its\n"
+	"prototype and CONFIG-off stub in the output header.\n";
+
+/*
+ * The tree's hand-maintained files: each hook's missing dispatcher,
+ * prototype and stub written in (header/geninsert.c).  Both files are
+ * worked out before either is written; an unchanged file is not
+ * written.
+ */
+static int insert_mode(const struct tree_opts *o)
+{
+	struct hookparts hp;
+	char *c_new = NULL, *h_new = NULL;
+	int ret = 0;
+
+	if (hookparts_read(&hp, &o->table, &o->manifest, o->tree))
+		return 2;
+	if (geninsert(&o->table, &o->manifest, &hp, o->tree, &c_new, &h_new))
+		ret = 2;
+	else if (c_new && atomic_write(hp.c_path, c_new, strlen(c_new)))
+		ret = 2;
+	else if (h_new && atomic_write(hp.h_path, h_new, strlen(h_new)))
+		ret = 2;
+	free(c_new);
+	free(h_new);
+	hookparts_free(&hp);
+	return ret;
+}
 
 /*
  * A header with no region yet (or --adopt): the region placed after the
@@ -119,6 +150,13 @@ static int in_place(const struct tree_opts *o, const char *block, int adopt)
 		free(text);
 		free(path);
 		return 2;
+	}
+	if (!strstr(text, GEN_BEGIN) && !strstr(text, GEN_END) &&
+	    !adopt && hookparts_apply(&o->table)) {
+		/* A hook-list tree keeps no region: its pieces go in place. */
+		free(text);
+		free(path);
+		return insert_mode(o);
 	}
 	if (adopt && strcmp(rel, o->table.header)) {
 		error_at(path, 0, "--adopt works on the header that defines "

@@ -12,8 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void signature(struct sbuf *sb, const char *storage,
-		      const struct hook *h, const char *name, const char *tail)
+void genheader_signature(struct sbuf *sb, const char *storage,
+			 const struct hook *h, const char *name,
+			 const char *tail)
 {
 	char *head;
 	char **decls = xcalloc(h->nparams + 1, sizeof(char *));
@@ -36,11 +37,11 @@ static void wrapper(struct sbuf *sb, const struct table *t,
 		    const struct hook *h)
 {
 	if (h->wrapper_def) {	/* the tree defines it out of line */
-		signature(sb, "extern ", h, h->wrapper, ");");
+		genheader_signature(sb, "extern ", h, h->wrapper, ");");
 		sb_addc(sb, '\n');
 		return;
 	}
-	signature(sb, "static inline ", h, h->wrapper, ")");
+	genheader_signature(sb, "static inline ", h, h->wrapper, ")");
 	sb_add(sb, "{\n");
 	policy_body(sb, t, h);
 	sb_add(sb, "}\n\n");
@@ -64,7 +65,7 @@ static int stub_calls_default(const struct hook *h)
 }
 
 /* One statement a line: split at ";" outside parentheses and braces. */
-static void statements(struct sbuf *sb, const char *text)
+void genheader_statements(struct sbuf *sb, const char *text)
 {
 	int depth = 0;
 	const char *start = text;
@@ -93,7 +94,7 @@ static void statements(struct sbuf *sb, const char *text)
 
 static void stub(struct sbuf *sb, const struct hook *h)
 {
-	signature(sb, "static inline ", h, h->wrapper, ")");
+	genheader_signature(sb, "static inline ", h, h->wrapper, ")");
 	if (!strcmp(h->stub, "{ }")) {
 		sb_add(sb, "{ }\n\n");
 		return;
@@ -102,7 +103,7 @@ static void stub(struct sbuf *sb, const struct hook *h)
 	if (stub_calls_default(h))
 		policy_call(sb, h, h->is_void ? "" : "return ", h->dflt);
 	else
-		statements(sb, h->stub);
+		genheader_statements(sb, h->stub);
 	sb_add(sb, "}\n\n");
 }
 
@@ -137,7 +138,7 @@ static void prototypes(struct sbuf *sb, const struct manifest *m,
 		if (!seen.n)
 			sb_add(sb, "/* Defaults that do real work. */\n");
 		strv_push(&seen, h->dflt);
-		signature(sb, "extern ", h, h->dflt, ");");
+		genheader_signature(sb, "extern ", h, h->dflt, ");");
 	}
 	if (seen.n)
 		sb_addc(sb, '\n');

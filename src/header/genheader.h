@@ -19,4 +19,14 @@ char *genheader_splice(const char *text, const char *block,
  */
 int genheader_markers(const char *text, unsigned *begin, unsigned *end);
 
+/*
+ * "STORAGE RET NAME(PARAMS)TAIL" and a newline, the parameters wrapped
+ * at 80 columns under the "(".
+ */
+void genheader_signature(struct sbuf *sb, const char *storage,
+			 const struct hook *h, const char *name,
+			 const char *tail);
+/* A stub's body, one statement a line, each indented by a tab. */
+void genheader_statements(struct sbuf *sb, const char *text);
+
 #endif /* HOOKWRAP_GENHEADER_H */

@@ -1,0 +1,325 @@
+/*
+ * geninsert.c - write the pieces a hook lacks into the files the
+ * maintainers keep by hand (geninsert.h).  Each piece goes right after
+ * the same piece of the nearest hook before it in the hook list that
+ * has the same guard (so a new hook lands in its section, in list
+ * order), else right before that of the nearest one after it; a guard
+ * no other hook has is a section hookwrap will not invent.  The style
+ * is the tree's: kernel-doc above each dispatcher when most of its
+ * dispatchers have it, and the call_int_hook() form its macro takes
+ * (6.12: HOOK, args; 6.1: HOOK, IRC, args).  Nothing else is touched.
+ */
+#include "header/geninsert.h"
+#include "clang/guards.h"
+#include "core/kstyle.h"
+#include "header/genheader.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct ins {
+	unsigned before;	/* line it goes before (n + 1: the end) */
+	int seq;		/* order among those before the same line */
+	char *text;
+};
+
+struct edits {
+	struct ins *v;
+	int n, cap;
+};
+
+/* Where a hook's piece of one kind is, or was put. */
+struct loc {
+	int valid;
+	unsigned before;
+	int before_next;	/* put before the next hook's piece */
+};
+
+struct style {
+	int kdoc;		/* kernel-doc above the dispatchers */
+	int irc;		/* call_int_hook() takes the default too */
+};
+
+struct gen {
+	const struct table *t;
+	const struct manifest *m;
+	const struct hookparts *hp;
+	const char *tree;
+	struct style st;
+	int seq;
+};
+
+static int same_guard(const struct hook *a, const struct hook *b)
+{
+	if (a->guard.n != b->guard.n)
+		return 0;
+	for (int i = 0; i < a->guard.n; i++)
+		if (strv_find(&b->guard, a->guard.v[i]) < 0)
+			return 0;
+	return 1;
+}
+
+static void dispatcher(struct sbuf *sb, const struct gen *g,
+		       const struct hook *h, const char *name)
+{
+	char **items = xcalloc(h->nparams + 3, sizeof(char *));
+	int n = 0;
+
+	if (g->st.kdoc) {
+		sb_addf(sb, "/**\n * %s() - Run the %s hook\n", name,
+			h->member);
+		for (int i = 0; i < h->nparams; i++)
+			sb_addf(sb, " * @%s: hook argument\n",
+				h->params[i].name);
+		if (!h->is_void)
+			sb_add(sb, " *\n * Return: Returns 0 if permission is "
+				   "granted.\n");
+		sb_add(sb, " */\n");
+	}
+	genheader_signature(sb, "", h, name, ")");
+	sb_add(sb, "{\n");
+	items[n++] = h->member;
+	if (!h->is_void && g->st.irc)
+		items[n++] = h->list_default ? h->list_default : "0";
+	for (int i = 0; i < h->nparams; i++)
+		items[n++] = h->params[i].name;
+	ks_list(sb, h->is_void ? "\tcall_void_hook" : "\treturn call_int_hook",
+		items, n, ");");
+	sb_add(sb, "\n}\n");
+	free(items);
+}
+
+static void stub(struct sbuf *sb, const struct hook *h, const char *name)
+{
+	genheader_signature(sb, "static inline ", h, name, ")");
+	if (!strcmp(h->stub, "{ }")) {
+		sb_add(sb, "{ }\n");
+		return;
+	}
+	sb_add(sb, "{\n");
+	genheader_statements(sb, h->stub);
+	sb_add(sb, "}\n");
+}
+
+static void piece(struct sbuf *sb, const struct gen *g, int part,
+		  const struct hook *h, const char *name)
+{
+	if (part == PART_DISP)
+		dispatcher(sb, g, h, name);
+	else if (part == PART_PROTO)
+		genheader_signature(sb, "", h, name, ");");
+	else
+		stub(sb, h, name);
+}
+
+static const struct cdecl *have(const struct hookpart *p, int part)
+{
+	if (p->missing & part)
+		return NULL;
+	return part == PART_DISP ? p->disp : part == PART_PROTO ? p->proto :
+	       p->stub;
+}
+
+static const char *part_name(int part)
+{
+	return part == PART_DISP ? "dispatcher" : part == PART_PROTO ?
+	       "prototype" : "CONFIG-off stub";
+}
+
+/* No hook of h's guard has that piece: its section is to be made. */
+static void no_section(const struct gen *g, const struct hook *h, int part)
+{
+	struct strv own = { 0 };
+	char *gt = hook_guard_text(h), *dir, *where;
+	const char *colon = strrchr(h->where, ':');
+	char *rel = colon ? xstrndup(h->where, colon - h->where) :
+		    xstrdup(h->where);
+
+	for (int i = 0; i < h->guard.n; i++)
+		if (strcmp(h->guard.v[i], g->t->config))
+			strv_push(&own, h->guard.v[i]);
+	dir = own.n ? guards_directive(&own) : xstrdup("#ifdef CONFIG_...");
+	where = path_join(g->tree, rel);
+	error_at(where, colon ? (unsigned)atoi(colon + 1) : 0, "hook '%s' "
+		 "(guard '%s') has no section in %s to put its %s in: no "
+		 "other hook of that guard has one there; add a '%s' section "
+		 "holding it by hand, then run again", h->member, gt,
+		 part == PART_DISP ? g->hp->c_rel : g->hp->h_rel,
+		 part_name(part), dir);
+	strv_clear(&own);
+	free(gt);
+	free(dir);
+	free(rel);
+	free(where);
+}
+
+/* Place the pieces of one kind the hooks lack.  0, or -1 printed. */
+static int place(struct gen *g, int part, struct edits *e)
+{
+	const struct manifest *m = g->m;
+	struct loc *loc = xcalloc(m->n + 1, sizeof(*loc));
+	const char *sep = part == PART_PROTO ? "" : "\n";
+	int ret = 0;
+
+	for (int i = 0; i < m->n; i++) {
+		const struct cdecl *d = have(&g->hp->v[i], part);
+
+		if (d)
+			loc[i] = (struct loc){ 1, d->last + 1, 0 };
+	}
+	for (int i = 0; i < m->n && !ret; i++) {
+		const struct hook *h = &m->hooks[i];
+		const struct hookpart *p = &g->hp->v[i];
+		struct sbuf sb = { 0 };
+		int j, k = -1;
+
+		if (!(p->missing & part))
+			continue;
+		for (j = i - 1; j >= 0; j--)
+			if (loc[j].valid && same_guard(&m->hooks[j], h))
+				break;
+		if (j < 0)
+			for (k = i + 1; k < m->n; k++)
+				if (have(&g->hp->v[k], part) &&
+				    same_guard(&m->hooks[k], h))
+					break;
+		if (j < 0 && k >= m->n) {
+			no_section(g, h, part);
+			ret = -1;
+			break;
+		}
+		if (j >= 0)
+			loc[i] = (struct loc){ 1, loc[j].before,
+					       loc[j].before_next };
+		else
+			loc[i] = (struct loc){ 1, have(&g->hp->v[k],
+						       part)->first, 1 };
+		if (!loc[i].before_next)
+			sb_add(&sb, sep);
+		piece(&sb, g, part, h, p->name);
+		if (loc[i].before_next)
+			sb_add(&sb, sep);
+		ARRAY_GROW(e->v, e->cap, e->n + 1, 16);
+		e->v[e->n++] = (struct ins){ loc[i].before, g->seq++,
+					     sb_detach(&sb) };
+	}
+	free(loc);
+	return ret;
+}
+
+static int ins_cmp(const void *pa, const void *pb)
+{
+	const struct ins *a = pa, *b = pb;
+
+	if (a->before != b->before)
+		return a->before < b->before ? -1 : 1;
+	return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+/* text with the insertions made; NULL when there are none. */
+static char *apply(const char *text, struct edits *e)
+{
+	struct sbuf sb = { 0 };
+	const char *s = text;
+	unsigned line = 1;
+	int k = 0;
+
+	if (!e->n)
+		return NULL;
+	qsort(e->v, e->n, sizeof(*e->v), ins_cmp);
+	while (*s) {
+		const char *nl = strchr(s, '\n');
+		size_t n = nl ? (size_t)(nl + 1 - s) : strlen(s);
+
+		for (; k < e->n && e->v[k].before <= line; k++)
+			sb_add(&sb, e->v[k].text);
+		sb_addn(&sb, s, n);
+		s += n;
+		line++;
+	}
+	if (k < e->n && sb.len && sb.buf[sb.len - 1] != '\n')
+		sb_addc(&sb, '\n');
+	for (; k < e->n; k++)
+		sb_add(&sb, e->v[k].text);
+	return sb_detach(&sb);
+}
+
+static void edits_free(struct edits *e)
+{
+	for (int i = 0; i < e->n; i++)
+		free(e->v[i].text);
+	free(e->v);
+}
+
+/* The tree's style, from its dispatchers and its call_int_hook(). */
+static int read_style(struct gen *g)
+{
+	const struct hookparts *hp = g->hp;
+	int docs = 0, all = 0, named, need_int = 0;
+
+	for (int i = 0; i < hp->n; i++) {
+		const struct cdecl *d = hp->v[i].disp;
+
+		if (d && !d->is_static) {
+			all++;
+			docs += d->doc;
+		}
+		need_int |= (hp->v[i].missing & PART_DISP) &&
+			    !g->m->hooks[i].is_void;
+	}
+	g->st.kdoc = all && 2 * docs >= all;
+	named = cscan_macro_params(hp->c_text, "call_int_hook");
+	g->st.irc = named >= 2;
+	if (need_int && named < 0) {
+		error_at(hp->c_path, 0, "no call_int_hook() macro here: "
+			 "hookwrap cannot tell how a dispatcher runs a hook; "
+			 "write the new dispatchers by hand");
+		return -1;
+	}
+	return 0;
+}
+
+/* A dispatcher hookwrap can write: int or void. */
+static int writable(const struct gen *g)
+{
+	for (int i = 0; i < g->m->n; i++) {
+		const struct hook *h = &g->m->hooks[i];
+		const char *colon = strrchr(h->where, ':');
+		char *rel, *where;
+
+		if (!(g->hp->v[i].missing & PART_DISP) || h->is_void ||
+		    !strcmp(h->ret, "int"))
+			continue;
+		rel = colon ? xstrndup(h->where, colon - h->where) :
+		      xstrdup(h->where);
+		where = path_join(g->tree, rel);
+		error_at(where, colon ? (unsigned)atoi(colon + 1) : 0, "hook '%s' returns '%s': hookwrap writes "
+			 "dispatchers of int and void hooks only; write %s() "
+			 "by hand", h->member, h->ret, g->hp->v[i].name);
+		free(rel);
+		free(where);
+		return -1;
+	}
+	return 0;
+}
+
+int geninsert(const struct table *t, const struct manifest *m,
+	      const struct hookparts *hp, const char *tree, char **c_new,
+	      char **h_new)
+{
+	struct gen g = { t, m, hp, tree, { 0, 0 }, 0 };
+	struct edits ec = { 0 }, eh = { 0 };
+	int ret;
+
+	*c_new = *h_new = NULL;
+	ret = writable(&g) || read_style(&g) ||
+	      place(&g, PART_DISP, &ec) || place(&g, PART_PROTO, &eh) ||
+	      place(&g, PART_STUB, &eh) ? -1 : 0;
+	if (!ret) {
+		*c_new = apply(hp->c_text, &ec);
+		*h_new = apply(hp->h_text, &eh);
+	}
+	edits_free(&ec);
+	edits_free(&eh);
+	return ret;
+}

@@ -136,3 +136,28 @@ contains "conditional chain: the parse decides, the include is added" \
 	"$OUT/added6" 'b/net/socket.c: +#include <linux/security.h>'
 contains "--stats: those two parsed, the rest by text" "$OUT/err6" \
 	"include check: 5 files by text, 2 parsed"
+
+# The text does not take an #include in a comment for one (no line
+# leads to the header: decided, the include added), nor one under
+# #if 0 (a line under a condition: parsed, and added as before).
+T=$(copy_fixture e2e-mini)
+cat >"$T/include/linux/quiet.h" <<'EOF2'
+#ifndef _LINUX_QUIET_H
+#define _LINUX_QUIET_H
+/* #include <linux/security.h>
+#include <linux/netlink.h> */
+// #include <linux/security.h>
+#endif
+EOF2
+sed -i 's|^#include <linux/netlink.h>|#include <linux/quiet.h>|' \
+	"$T/kernel/audit.c"
+sed -i 's|^#include <linux/netlink.h>|#if 0\n&\n#endif|' "$T/net/socket.c"
+"$HOOKWRAP" convert --stats "$T" >"$OUT/diff7" 2>"$OUT/err7"
+awk '/^\+\+\+ /{f=$2} /^\+#include/{print f ": " $0}' "$OUT/diff7" \
+	>"$OUT/added7"
+printf '%s\n' 'b/kernel/audit.c: +#include <linux/security.h>' \
+	'b/net/socket.c: +#include <linux/security.h>' >"$OUT/added7.exp"
+same "commented-out and #if 0 includes do not count" \
+	"$OUT/added7.exp" "$OUT/added7"
+contains "--stats: the comment by text, the #if 0 parsed" "$OUT/err7" \
+	"include check: 6 files by text, 1 parsed"

@@ -76,7 +76,7 @@ done >"$OUT/added3.exp"
 same "output header: added to every converted .c but the one that has it" \
 	"$OUT/added3.exp" "$OUT/added3"
 contains "--stats: 6 includes added" "$OUT/err3" ", 6 includes added"
-# fork.c reaches it through wrapuser.h; no #include line of the others
+# fork.c reaches it through the header written above; no line of others
 # leads to it at all: the text tells both, no parse.
 contains "--stats: reached and unreachable decided from text" "$OUT/err3" \
 	"include check: 7 files by text, 0 parsed"

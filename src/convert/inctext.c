@@ -8,7 +8,7 @@
  * name in the includer's directory first, then -iquote, then -I; an
  * angled one in -I, -isystem, -idirafter.  A name found nowhere is a
  * dead end for libclang too: with -nostdlibinc it looks only there and
- * in its own resource directory, whose headers (stddef.h, stdarg.h)
+ * in its own resource directory, whose freestanding C headers
  * include nothing of the tree.
  */
 #include "convert/inctext.h"

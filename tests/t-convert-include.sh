@@ -16,6 +16,10 @@ rc=$?
 lacks "included through a header: no #include added" "$OUT/diff" \
 	"+#include"
 contains "--stats: 0 includes added" "$OUT/err" ", 0 includes added"
+# Every file reaches the header by #include lines outside any #if:
+# the text tells, no file is parsed (issue 14).
+contains "--stats: include check decided from text alone" "$OUT/err" \
+	"include check: 7 files by text, 0 parsed"
 for f in net/socket.c kernel/audit.c kernel/fork.c kernel/ptrace.c; do
 	contains "$f is converted" "$OUT/diff" "+++ b/$f"
 done
@@ -72,6 +76,10 @@ done >"$OUT/added3.exp"
 same "output header: added to every converted .c but the one that has it" \
 	"$OUT/added3.exp" "$OUT/added3"
 contains "--stats: 6 includes added" "$OUT/err3" ", 6 includes added"
+# fork.c reaches it through the header written above; no line of others
+# leads to it at all: the text tells both, no parse.
+contains "--stats: reached and unreachable decided from text" "$OUT/err3" \
+	"include check: 7 files by text, 0 parsed"
 
 # An include under #ifdef CONFIG_X serves calls under #ifdef CONFIG_X
 # (as 2.6.9's NFS server does): no include added; one call outside the
@@ -111,3 +119,45 @@ awk '/^\+\+\+ /{f=$2} /^\+#include/{print f ": " $0}' "$OUT/diff5" \
 	>"$OUT/added5"
 echo 'b/fs/namei.c: +#include <linux/security.h>' >"$OUT/added5.exp"
 same "... and a call outside it: added" "$OUT/added5.exp" "$OUT/added5"
+
+# What the text cannot tell is parsed: an include chain only under an
+# #ifdef (its condition is compared with the calls'), and a computed
+# "#include MACRO".  The results stay the parse's: socket.c's chain
+# under CONFIG_NET does not count, the include is added.
+T=$(copy_fixture e2e-mini)
+sed -i 's|^#include <linux/netlink.h>|#ifdef CONFIG_NET\n&\n#endif|' \
+	"$T/net/socket.c"
+sed -i 's|^#include <linux/netlink.h>|#define NETLINK_H <linux/netlink.h>\n#include NETLINK_H|' \
+	"$T/kernel/audit.c"
+"$HOOKWRAP" convert --stats "$T" >"$OUT/diff6" 2>"$OUT/err6"
+awk '/^\+\+\+ /{f=$2} /^\+#include/{print f ": " $0}' "$OUT/diff6" \
+	>"$OUT/added6"
+contains "conditional chain: the parse decides, the include is added" \
+	"$OUT/added6" 'b/net/socket.c: +#include <linux/security.h>'
+contains "--stats: those two parsed, the rest by text" "$OUT/err6" \
+	"include check: 5 files by text, 2 parsed"
+
+# The text does not take an #include in a comment for one (no line
+# leads to the header: decided, the include added), nor one under
+# #if 0 (a line under a condition: parsed, and added as before).
+T=$(copy_fixture e2e-mini)
+cat >"$T/include/linux/quiet.h" <<'EOF2'
+#ifndef _LINUX_QUIET_H
+#define _LINUX_QUIET_H
+/* #include <linux/security.h>
+#include <linux/netlink.h> */
+// #include <linux/security.h>
+#endif
+EOF2
+sed -i 's|^#include <linux/netlink.h>|#include <linux/quiet.h>|' \
+	"$T/kernel/audit.c"
+sed -i 's|^#include <linux/netlink.h>|#if 0\n&\n#endif|' "$T/net/socket.c"
+"$HOOKWRAP" convert --stats "$T" >"$OUT/diff7" 2>"$OUT/err7"
+awk '/^\+\+\+ /{f=$2} /^\+#include/{print f ": " $0}' "$OUT/diff7" \
+	>"$OUT/added7"
+printf '%s\n' 'b/kernel/audit.c: +#include <linux/security.h>' \
+	'b/net/socket.c: +#include <linux/security.h>' >"$OUT/added7.exp"
+same "commented-out and #if 0 includes do not count" \
+	"$OUT/added7.exp" "$OUT/added7"
+contains "--stats: the comment by text, the #if 0 parsed" "$OUT/err7" \
+	"include check: 6 files by text, 1 parsed"

@@ -14,6 +14,7 @@
 #include "convert/convert.h"
 #include "convert/gencocci.h"
 #include "convert/incgraph.h"
+#include "convert/inctext.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -307,13 +308,16 @@ struct incstate {
 	struct frontend fe;
 	int opened;		/* 1 open, -1 could not open */
 	int lexical;		/* files decided by the lexical check */
+	struct inctext *text;	/* the include lines' scan, kept over files */
+	int by_text, parsed;	/* files decided from text, by a parse */
 };
 
 /*
  * Does converted file f need the wrapper header's #include?  Not when it
  * includes it already, directly or through headers, on lines every
- * configuration takes (libclang, incgraph.c); when libclang cannot tell,
- * the lexical check: an #include <incname> or "incname" in f itself.
+ * configuration takes: from the text of the include lines where it tells
+ * (inctext.c), else from libclang's parse (incgraph.c); when libclang
+ * cannot tell, the lexical check: #include <incname> or "incname" in f.
  */
 static int needs_include(struct opts *o, struct incstate *s,
 			 const struct cfile *f)
@@ -323,8 +327,20 @@ static int needs_include(struct opts *o, struct incstate *s,
 
 	if (!f->converted || !ends_with(f->rel, ".c"))
 		return 0;
-	if (!s->opened)
+	if (!s->opened) {
 		s->opened = fe_open(&s->fe, t, o->t.tree) ? -1 : 1;
+		if (s->opened > 0)
+			s->text = inctext_new(&s->fe.args, o->t.tree);
+	}
+	if (s->opened > 0) {
+		r = inctext_reaches(s->text, f->rel,
+				    t->output ? t->output : t->header);
+		if (r >= 0) {
+			s->by_text++;
+			return !r;
+		}
+		s->parsed++;
+	}
 	if (s->opened > 0) {
 		unsigned *lines = xcalloc(f->scan.n + 1, sizeof(*lines));
 		int n = 0;
@@ -398,6 +414,10 @@ static int convert_tree(struct opts *o)
 			"could not parse them)\n", walk_files.n, n, changed,
 			calls, fallback, unknown, direct, unparsed, unreadable,
 			includes, inc.lexical);
+	if (o->stats || isatty(2))
+		fprintf(stderr, "hookwrap convert: include check: %d files by "
+			"text, %d parsed\n", inc.by_text, inc.parsed);
+	inctext_free(inc.text);
 	if (inc.opened > 0)
 		fe_close(&inc.fe);
 	for (int i = 0; i < n; i++)

@@ -104,3 +104,28 @@ contains "the caller unit, through the dispatcher" "$OUT/report.txt" \
 	"kernel/caller.c:12:2: warning: hook cred_getsecid called inside the atomic region begun by spin_lock(&cred_lock) at kernel/caller.c:11, and an implementation may sleep: security_cred_getsecid() -> sleepy_cred_getsecid() -> msleep() [sleep-in-atomic-hook]"
 check "report: those two findings and no other" \
 	test "$(grep -c 'warning:' "$OUT/report.txt")" -eq 2
+
+# Functions a macro of the unit defines where a header expands it, the
+# X-macro way (6.12's kernel/bpf/bpf_lsm.c: LSM_HOOK defined in the unit,
+# lsm_hook_defs.h included to define bpf_lsm_<hook> for every hook): the
+# unit's own functions, recorded as such; a header's static inline is not.
+X=$(copy_fixture lsm612-mini)
+mkdir -p "$X/kernel"
+cat >"$X/kernel/nop.c" <<'C'
+#include <linux/lsm_hooks.h>
+#define LSM_RET_VOID
+#define LSM_HOOK(RET, DEFAULT, NAME, ...) \
+	RET nop_##NAME(__VA_ARGS__) { return DEFAULT; }
+#include <linux/lsm_hook_defs.h>
+#undef LSM_HOOK
+int nop_plain(void) { return 0; }
+C
+XDB="$OUT/xmacro.db"
+rm -f "$XDB"
+(cd "$X" && "$HOOKWRAP" check --db="$XDB" -Iinclude -DCONFIG_SECURITY_NETWORK -DCONFIG_KEYS kernel/nop.c) \
+	>"$OUT/xmacro.out" 2>&1
+hooks=$(grep -c '^LSM_HOOK(' "$X/include/linux/lsm_hook_defs.h")
+n=$(sqlite3 "$XDB" "select count(*) from functions where name like 'nop\_%' escape '\\' and name <> 'nop_plain'")
+check "X-macro functions of the unit are recorded ($n of $hooks)" test "$n" -eq "$hooks"
+n=$(sqlite3 "$XDB" "select count(*) from functions where name = 'nop_plain'")
+check "... and the plain one ($n)" test "$n" -eq 1

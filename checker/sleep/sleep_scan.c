@@ -21,12 +21,27 @@ unsigned offset_of(CXSourceLocation l, CXFile *f)
 	return off;
 }
 
+/*
+ * Is c the unit's own: written in the main file, or written by a macro
+ * the main file defines where a header expands it (the X-macro way:
+ * 6.12's bpf_lsm.c defines LSM_HOOK and includes lsm_hook_defs.h to
+ * define bpf_lsm_<hook> for every hook).  A header's own static inline
+ * is neither.
+ */
 static int in_main(struct sleep_scan *s, CXCursor c)
 {
 	CXFile f;
+	unsigned off = offset_of(clang_getCursorLocation(c), &f);
 
-	offset_of(clang_getCursorLocation(c), &f);
-	return f && clang_File_isEqual(f, s->cx->main_file);
+	if (!f)
+		return 0;
+	if (clang_File_isEqual(f, s->cx->main_file))
+		return 1;
+	for (int i = 0; i < s->noe; i++)
+		if (off >= s->oe[i].a && off <= s->oe[i].b &&
+		    clang_File_isEqual(f, s->oe[i].f))
+			return 1;
+	return 0;
 }
 
 /* Pass one: the primitives written as macros in the main file. */
@@ -40,15 +55,29 @@ static enum CXChildVisitResult macros_cb(CXCursor c, CXCursor parent,
 	char *name;
 
 	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_MacroDefinition) {
+		offset_of(clang_getCursorLocation(c), &f);
+		if (f && clang_File_isEqual(f, s->cx->main_file))
+			strv_push_owned(&s->own_macros, fe_spelling(c));
+		return CXChildVisit_Continue;
+	}
 	if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
 		return CXChildVisit_Continue;
 	name = fe_spelling(c);
+	r = clang_getCursorExtent(c);
+	offset_of(clang_getRangeStart(r), &f);
+	if (f && !clang_File_isEqual(f, s->cx->main_file) &&
+	    s->own_macros.n && strv_find(&s->own_macros, name) >= 0) {
+		ARRAY_GROW(s->oe, s->capoe, s->noe + 1, 16);
+		s->oe[s->noe].f = f;
+		s->oe[s->noe].a = offset_of(clang_getRangeStart(r), NULL);
+		s->oe[s->noe].b = offset_of(clang_getRangeEnd(r), NULL);
+		s->noe++;
+	}
 	p = prim_find(name);
 	free(name);
 	if (!p)
 		return CXChildVisit_Continue;
-	r = clang_getCursorExtent(c);
-	offset_of(clang_getRangeStart(r), &f);
 	if (!f || !clang_File_isEqual(f, s->cx->main_file))
 		return CXChildVisit_Continue;
 	ARRAY_GROW(s->pm, s->cappm, s->npm + 1, 64);
@@ -657,5 +686,7 @@ void sleep_scan(struct check_ctx *cx, struct facts *f)
 	free(s.gv);
 	free(s.lines);
 	free(s.pm);
+	free(s.oe);
+	strv_clear(&s.own_macros);
 	fe_macro_index_free(&s.dm);
 }

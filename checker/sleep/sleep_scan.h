@@ -75,6 +75,16 @@ struct sleep_scan {
 	CXTranslationUnit tu;
 	struct pmacro *pm;
 	int npm, cappm;
+	/*
+	 * Macros the main file defines, and where a header expands them
+	 * (the X-macro way): what those expansions define is the unit's.
+	 */
+	struct strv own_macros;
+	struct own_exp {
+		CXFile f;
+		unsigned a, b;
+	} *oe;
+	int noe, capoe;
 	struct fe_macro_index dm;	/* the main file's dispatch macros */
 	struct annot *an;
 	int nan, capan;

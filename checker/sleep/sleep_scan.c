@@ -24,9 +24,9 @@ unsigned offset_of(CXSourceLocation l, CXFile *f)
 /*
  * Is c the unit's own: written in the main file, or written by a macro
  * the main file defines where a header expands it (the X-macro way:
- * 6.12's bpf_lsm.c defines LSM_HOOK and includes lsm_hook_defs.h to
- * define bpf_lsm_<hook> for every hook).  A header's own static inline
- * is neither.
+ * 6.12's kernel/bpf/bpf_lsm.c defines LSM_HOOK and includes
+ * lsm_hook_defs.h to define bpf_lsm_<hook> for every hook).  A header's
+ * own static inline is neither.
  */
 static int in_main(struct sleep_scan *s, CXCursor c)
 {

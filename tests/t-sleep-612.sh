@@ -129,3 +129,26 @@ n=$(sqlite3 "$XDB" "select count(*) from functions where name like 'nop\_%' esca
 check "X-macro functions of the unit are recorded ($n of $hooks)" test "$n" -eq "$hooks"
 n=$(sqlite3 "$XDB" "select count(*) from functions where name = 'nop_plain'")
 check "... and the plain one ($n)" test "$n" -eq 1
+
+# report --why of a hook whose registration is in the facts but whose
+# implementation is defined in no unit checked: the registration named,
+# not "no implementation registered".
+mkdir -p "$X/security/ext"
+cat >"$X/security/ext/reg.c" <<'C'
+#include <linux/lsm_hooks.h>
+
+extern void ext_cred_getsecid(const struct cred *c, u32 *secid);
+
+static struct security_hook_list ext_hooks[] = {
+	LSM_HOOK_INIT(cred_getsecid, ext_cred_getsecid),
+};
+C
+RDB="$OUT/reg.db"
+rm -f "$RDB"
+(cd "$X" && "$HOOKWRAP" check --db="$RDB" -Iinclude security/ext/reg.c) \
+	>"$OUT/reg.out" 2>&1
+"$HOOKWRAP" report --db="$RDB" --why cred_getsecid >"$OUT/why.out" 2>&1
+contains "--why: a registration without a definition is named" "$OUT/why.out" \
+	"hook cred_getsecid: ext_cred_getsecid (security/ext/reg.c:"
+lacks "--why: ... not 'no implementation registered'" "$OUT/why.out" \
+	"no implementation registered"

@@ -65,9 +65,28 @@ static int why(const struct link *lk, const char *name)
 		const struct impl_list *il = &lk->impls[h];
 
 		found = 1;
-		if (!il->n)
-			printf("hook %s: no implementation registered in the "
-			       "facts\n", name);
+		if (!il->n) {
+			int regs = 0;
+
+			/*
+			 * Registered, but defined in no unit the facts hold:
+			 * named, so that the unit to add can be found.
+			 */
+			for (int i = 0; i < f->nregs; i++) {
+				const struct fact_reg *r = &f->regs[i];
+
+				if (strcmp(r->hook, name))
+					continue;
+				printf("hook %s: %s (%s:%u): registered; its "
+				       "definition is in no unit of the facts, "
+				       "check the unit that defines it\n",
+				       name, r->impl, r->file, r->line);
+				regs++;
+			}
+			if (!regs)
+				printf("hook %s: no implementation registered "
+				       "in the facts\n", name);
+		}
 		for (int i = 0; i < il->n; i++) {
 			const struct fact_reg *r = &f->regs[il->reg[i]];
 			char *what = xasprintf("hook %s: %s (%s:%u)", name,

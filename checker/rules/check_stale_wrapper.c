@@ -12,6 +12,7 @@
  * and stub (header/hookparts.c).
  */
 #include "checker/check.h"
+#include "core/ctext.h"
 #include "header/genheader.h"
 #include "header/hookparts.h"
 #include "checker/walk.h"
@@ -331,7 +332,7 @@ static int wrappers_file_exists(const struct check_ctx *cx)
 static void markerless(struct stale *st, const char *text)
 {
 	const struct manifest *m = st->cx->m;
-	char *code = cscan_blank_comments(text);
+	char *code = ctext_blank_comments(text, strlen(text));
 	struct where w;
 
 	for (int i = 0; i < m->n; i++) {

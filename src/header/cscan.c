@@ -6,6 +6,7 @@
  * ";" closes a prototype when it reads the same.  Every branch of every
  * #if is read, each noted CONFIG-off or not.
  */
+#include "core/ctext.h"
 #include "header/cscan.h"
 
 #include <ctype.h>
@@ -400,45 +401,9 @@ void cscan_free(struct cscan *s)
 	memset(s, 0, sizeof(*s));
 }
 
-char *cscan_blank_comments(const char *text)
-{
-	char *t = xstrdup(text);
-
-	for (char *p = t; *p; p++) {
-		if (*p == '"' || *p == '\'') {
-			char q = *p++;
-
-			while (*p && *p != q && *p != '\n') {
-				if (*p == '\\' && p[1])
-					p++;
-				p++;
-			}
-			if (!*p)
-				break;
-		} else if (p[0] == '/' && p[1] == '/') {
-			while (*p && *p != '\n')
-				*p++ = ' ';
-			p--;
-		} else if (p[0] == '/' && p[1] == '*') {
-			*p++ = ' ';
-			*p = ' ';
-			while (p[1] && !(p[1] == '*' && p[2] == '/')) {
-				p++;
-				if (*p != '\n')
-					*p = ' ';
-			}
-			if (!p[1])
-				break;
-			p[1] = p[2] = ' ';
-			p += 2;
-		}
-	}
-	return t;
-}
-
 int cscan_macro_params(const char *text, const char *name)
 {
-	char *t = cscan_blank_comments(text);
+	char *t = ctext_blank_comments(text, strlen(text));
 	size_t n = strlen(name);
 	int count = -1;
 

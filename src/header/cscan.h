@@ -41,7 +41,5 @@ void cscan_free(struct cscan *s);
  * when text does not define it.
  */
 int cscan_macro_params(const char *text, const char *name);
-/* text with every comment turned to spaces (newlines kept). */
-char *cscan_blank_comments(const char *text);
 
 #endif /* HOOKWRAP_CSCAN_H */

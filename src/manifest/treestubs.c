@@ -7,6 +7,7 @@
  * and "check --tree" reports it [stub-differs].  Precedence: stub.HOOK
  * in the table description, the tree's stub, the default table, DEFAULT.
  */
+#include "core/ctext.h"
 #include "manifest/treestubs.h"
 #include "clang/frontend.h"
 #include "clang/guards.h"
@@ -26,33 +27,10 @@ static int is_id(int c)
  */
 static char *blank_comments(const char *text, size_t len)
 {
-	char *s = xstrndup(text, len);
+	char *s = ctext_blank_comments(text, len);
 	const char *b = strstr(text, GEN_BEGIN);
 	const char *e = b ? strstr(b, GEN_END) : NULL;
 
-	for (size_t i = 0; i < len; i++) {
-		if (s[i] == '"' || s[i] == '\'') {	/* a literal: keep */
-			char q = s[i];
-
-			for (i++; i < len && s[i] != q && s[i] != '\n'; i++)
-				if (s[i] == '\\' && i + 1 < len)
-					i++;
-		} else if (s[i] == '/' && i + 1 < len && s[i + 1] == '*') {
-			size_t j = i + 2;
-
-			while (j + 1 < len && !(s[j] == '*' && s[j + 1] == '/'))
-				j++;
-			j = j + 2 <= len ? j + 2 : len;
-			for (; i < j; i++)
-				if (s[i] != '\n')
-					s[i] = ' ';
-			i--;
-		} else if (s[i] == '/' && i + 1 < len && s[i + 1] == '/') {
-			while (i < len && s[i] != '\n')
-				s[i++] = ' ';
-			i--;
-		}
-	}
 	if (b && e) {
 		for (size_t i = b - text; i < (size_t)(e - text) +
 		     strlen(GEN_END); i++)

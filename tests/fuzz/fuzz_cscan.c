@@ -1,6 +1,6 @@
 /*
  * fuzz_cscan.c - the text scan of a hand-maintained C file,
- * cscan_text(), cscan_macro_params() and cscan_blank_comments()
+ * cscan_text(), cscan_macro_params() and ctext_blank_comments()
  * (src/header/cscan.c): any bytes up to the first NUL as the file (a
  * file with a NUL is refused before, by reject_binary()).  Every
  * declaration found has a name that is an identifier and lines in
@@ -8,6 +8,7 @@
  * every newline.
  */
 #include "fuzz.h"
+#include "core/ctext.h"
 #include "header/cscan.h"
 
 #include <ctype.h>
@@ -43,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	cscan_free(&s);
 	(void)cscan_macro_params(text, "call_int_hook");
-	blank = cscan_blank_comments(text);
+	blank = ctext_blank_comments(text, len);
 	FUZZ_CHECK(strlen(blank) == len);
 	for (size_t i = 0; i < len; i++)
 		FUZZ_CHECK((blank[i] == '\n') == (text[i] == '\n') ||

@@ -78,7 +78,7 @@ static char *first_run(const struct tree_opts *o, const char *path,
 	struct parsed p;
 	struct adoption a = { 0 };
 	unsigned begin, end, after = 0;
-	int has = genheader_markers(text, &begin, &end);
+	int has = markers_lines(text, &begin, &end);
 	char *how = NULL, *cut = NULL, *out = NULL;
 	const char *why;
 	unsigned line;
@@ -116,7 +116,7 @@ static char *first_run(const struct tree_opts *o, const char *path,
 	if (adopt)
 		adopt_report(path, &a);
 	if (!has) {
-		genheader_markers(out, &begin, &end);
+		markers_lines(out, &begin, &end);
 		fprintf(stderr, "%s:%u: note: placed the generated region %s "
 			"(first run)\n", path, begin, how);
 	}
@@ -164,7 +164,7 @@ static int in_place(const struct tree_opts *o, const char *block, int adopt)
 			 "drop --adopt", o->table.header);
 		ret = 2;
 		out = NULL;
-	} else if (adopt || (!genheader_markers(text, &begin, &end) &&
+	} else if (adopt || (!markers_lines(text, &begin, &end) &&
 			     !strcmp(rel, o->table.header))) {
 		out = first_run(o, path, text, block, adopt);
 		ret = out ? 0 : 2;

@@ -301,47 +301,13 @@ char *genheader_block(const struct table *t, const struct manifest *m)
 	return sb_detach(&sb);
 }
 
-/* Start of the line holding marker, or NULL; *count says how many. */
-static const char *find_marker(const char *text, const char *marker,
-			       int *count, unsigned *line)
-{
-	const char *first = NULL, *s = text;
-	unsigned ln = 1;
-	const char *p;
-
-	*count = 0;
-	for (p = text; *p; p++) {
-		if (p == s && starts_with(p, marker)) {
-			if (!(*count)++) {
-				first = p;
-				*line = ln;
-			}
-		}
-		if (*p == '\n') {
-			s = p + 1;
-			ln++;
-		}
-	}
-	return first;
-}
-
-int genheader_markers(const char *text, unsigned *begin, unsigned *end)
-{
-	int nb, ne;
-
-	*begin = *end = 0;
-	find_marker(text, GEN_BEGIN, &nb, begin);
-	find_marker(text, GEN_END, &ne, end);
-	return nb;
-}
-
 char *genheader_splice(const char *text, const char *block,
 		       const char **why, unsigned *line)
 {
 	int nb, ne;
 	unsigned lb = 0, le = 0;
-	const char *b = find_marker(text, GEN_BEGIN, &nb, &lb);
-	const char *e = find_marker(text, GEN_END, &ne, &le);
+	const char *b = markers_find(text, GEN_BEGIN, &nb, &lb);
+	const char *e = markers_find(text, GEN_END, &ne, &le);
 	const char *after;
 	struct sbuf sb = { 0 };
 

@@ -14,12 +14,6 @@ char *genheader_splice(const char *text, const char *block,
 		       const char **why, unsigned *line);
 
 /*
- * How many begin markers text has (0: no region yet); the lines of the
- * first begin and end markers in *begin and *end (0 when missing).
- */
-int genheader_markers(const char *text, unsigned *begin, unsigned *end);
-
-/*
  * "STORAGE RET NAME(PARAMS)TAIL" and a newline, the parameters wrapped
  * at 80 columns under the "(".
  */

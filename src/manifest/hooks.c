@@ -384,26 +384,18 @@ static enum CXChildVisitResult header_macros_cb(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
-/* The lines of the markers of the generated region in path; 0 if none. */
+/* The lines of the generated region's markers in path; 0 if none. */
 static void region_lines(const char *path, unsigned *begin, unsigned *end)
 {
 	size_t len;
 	char *text = read_file(path, &len);
-	unsigned line = 1;
 
 	*begin = *end = 0;
 	if (!text)
 		return;
-	for (const char *s = text; *s; s++) {
-		if (!strncmp(s, GEN_BEGIN, strlen(GEN_BEGIN)) && !*begin)
-			*begin = line;
-		else if (!strncmp(s, GEN_END, strlen(GEN_END)) && *begin)
-			*end = line;
-		if (*s == '\n')
-			line++;
-	}
-	if (!*end)
-		*begin = 0;
+	markers_lines(text, begin, end);
+	if (!*end || *end < *begin)
+		*begin = *end = 0;
 	free(text);
 }
 

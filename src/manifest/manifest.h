@@ -170,5 +170,16 @@ int manifest_may_sleep(struct manifest *m, const char *db_path);
  */
 #define GEN_BEGIN "/* hookwrap: begin generated wrappers */"
 #define GEN_END "/* hookwrap: end generated wrappers */"
+/*
+ * markers.c: the start of the first line of text that begins with
+ * marker, or NULL; *count says how many lines do, *line is the first's.
+ */
+const char *markers_find(const char *text, const char *marker, int *count,
+			 unsigned *line);
+/*
+ * How many begin markers text has (0: no region yet); the lines of the
+ * first begin and end markers in *begin and *end (0 when missing).
+ */
+int markers_lines(const char *text, unsigned *begin, unsigned *end);
 
 #endif /* HOOKWRAP_MANIFEST_H */

@@ -66,5 +66,11 @@ char *manifest_cache_store(const struct table *t, const char *tree,
 char *tree_rel(const char *shadow, const char *tree_abs, const char *abs);
 /* treefind.c: the allow-list's first C file that exists: where tree rules run. */
 char *tree_home(const struct table *t, const char *tree);
+/*
+ * treefind.c: is the tree-relative rel (NULL: outside the tree) a file
+ * whose check runs the tree-level rules: the table's header, its output
+ * header, or home (tree_home())?
+ */
+int tree_rules_file(const struct table *t, const char *home, const char *rel);
 
 #endif /* HOOKWRAP_SETUP_H */

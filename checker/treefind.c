@@ -119,3 +119,10 @@ char *tree_home(const struct table *t, const char *tree)
 	}
 	return NULL;
 }
+
+int tree_rules_file(const struct table *t, const char *home, const char *rel)
+{
+	return rel && (!strcmp(rel, t->header) ||
+		       (t->output && !strcmp(rel, t->output)) ||
+		       (home && !strcmp(rel, home)));
+}

@@ -121,9 +121,7 @@ void check_file(struct run *run, const char *path,
 		free(rel);
 		return;
 	}
-	if (rel && (!strcmp(rel, t->header) ||
-		    (t->output && !strcmp(rel, t->output)) ||
-		    (run->home && !strcmp(rel, run->home))))
+	if (tree_rules_file(t, run->home, rel))
 		run->want_tree = 1;
 	if (!flags && !rel) {
 		error_at(path, 0, "not inside the tree %s; give the compiler "

@@ -50,14 +50,6 @@ static char *front_rel_of(const char *path, void *data)
 	return rel;
 }
 
-/* Is rel a file that makes the full program run the tree rules? */
-static int wants_tree(const struct front *f, const char *rel)
-{
-	return rel && (!strcmp(rel, f->t.header) ||
-		       (f->t.output && !strcmp(rel, f->t.output)) ||
-		       (f->home && !strcmp(rel, f->home)));
-}
-
 /* The options only the full program handles. */
 static int plain_kbuild(const struct check_opts *o)
 {
@@ -115,7 +107,7 @@ static int all_skipped(struct front *f, int argc, char **argv)
 		if (stat(path, &st) || !S_ISREG(st.st_mode))
 			return 0;
 		rel = front_rel_of(path, f);
-		tree_rules = wants_tree(f, rel);
+		tree_rules = tree_rules_file(&f->t, f->home, rel);
 		free(rel);
 		if (tree_rules)
 			return 0;

@@ -19,7 +19,7 @@ struct frame {
 	int elif;
 };
 
-struct scan {
+struct cscan_state {
 	const char *s;
 	size_t i;
 	unsigned line;
@@ -42,7 +42,7 @@ static int is_ident(int c)
 	return c == '_' || isalnum((unsigned char)c);
 }
 
-static int off_now(const struct scan *sc)
+static int off_now(const struct cscan_state *sc)
 {
 	for (int k = 0; k < sc->depth && k < 64; k++)
 		if (sc->fr[k].config && sc->fr[k].neg)
@@ -51,7 +51,7 @@ static int off_now(const struct scan *sc)
 }
 
 /* A comment from sc->i ("/ *" or "//"): skipped, lines counted. */
-static void skip_comment(struct scan *sc)
+static void skip_comment(struct cscan_state *sc)
 {
 	const char *s = sc->s;
 
@@ -70,7 +70,7 @@ static void skip_comment(struct scan *sc)
 		sc->i += 2;
 }
 
-static void skip_literal(struct scan *sc)
+static void skip_literal(struct cscan_state *sc)
 {
 	const char *s = sc->s;
 	char q = s[sc->i++];
@@ -88,7 +88,7 @@ static void skip_literal(struct scan *sc)
 }
 
 /* A directive from its '#' to the end of its logical line. */
-static void directive(struct scan *sc)
+static void directive(struct cscan_state *sc)
 {
 	const char *s = sc->s;
 	struct sbuf d = { 0 };
@@ -201,12 +201,12 @@ static char *decl_name(const char *t, int *is_static)
 	return NULL;
 }
 
-static void stmt_reset(struct scan *sc)
+static void stmt_reset(struct cscan_state *sc)
 {
 	sb_reset(&sc->stmt);
 }
 
-static const char *stmt_text(struct scan *sc)
+static const char *stmt_text(struct cscan_state *sc)
 {
 	while (sc->stmt.len && sc->stmt.buf[sc->stmt.len - 1] == ' ')
 		sc->stmt.buf[--sc->stmt.len] = '\0';
@@ -214,7 +214,7 @@ static const char *stmt_text(struct scan *sc)
 }
 
 /* Text of the top level, s starting at the current line. */
-static void stmt_add(struct scan *sc, const char *s)
+static void stmt_add(struct cscan_state *sc, const char *s)
 {
 	if (!sc->stmt.len) {
 		sc->stmt_line = sc->line;
@@ -225,13 +225,13 @@ static void stmt_add(struct scan *sc, const char *s)
 	sb_add(&sc->stmt, s);
 }
 
-static void push(struct scan *sc, const struct cdecl *d)
+static void push(struct cscan_state *sc, const struct cdecl *d)
 {
 	ARRAY_GROW(sc->out->v, sc->out->cap, sc->out->n + 1, 64);
 	sc->out->v[sc->out->n++] = *d;
 }
 
-static void fill(struct scan *sc, struct cdecl *d, char *name, int st,
+static void fill(struct cscan_state *sc, struct cdecl *d, char *name, int st,
 		 enum cdecl_kind kind)
 {
 	memset(d, 0, sizeof(*d));
@@ -245,7 +245,7 @@ static void fill(struct scan *sc, struct cdecl *d, char *name, int st,
 }
 
 /* "{" at the top level: a function's body, or an initializer's. */
-static void open_brace(struct scan *sc)
+static void open_brace(struct cscan_state *sc)
 {
 	int st;
 	char *name = sc->paren ? NULL : decl_name(stmt_text(sc), &st);
@@ -257,7 +257,7 @@ static void open_brace(struct scan *sc)
 	sc->brace = 1;
 }
 
-static void close_brace(struct scan *sc)
+static void close_brace(struct cscan_state *sc)
 {
 	if (sc->in_fn) {
 		sc->fn.last = sc->line;
@@ -270,7 +270,7 @@ static void close_brace(struct scan *sc)
 }
 
 /* ";" at the top level: a prototype, or EXPORT_SYMBOL of the function. */
-static void semicolon(struct scan *sc)
+static void semicolon(struct cscan_state *sc)
 {
 	const char *t = stmt_text(sc);
 	struct cdecl d;
@@ -298,7 +298,7 @@ static void semicolon(struct scan *sc)
 }
 
 /* Another character of the top level. */
-static void top_char(struct scan *sc, char c)
+static void top_char(struct cscan_state *sc, char c)
 {
 	char one[2] = { c, '\0' };
 
@@ -316,7 +316,7 @@ static void top_char(struct scan *sc, char c)
 
 void cscan_text(const char *text, struct cscan *out)
 {
-	struct scan sc = { 0 };
+	struct cscan_state sc = { 0 };
 	const char *s = text;
 
 	memset(out, 0, sizeof(*out));

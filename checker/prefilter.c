@@ -78,11 +78,6 @@ struct names {
 
 static struct names names;
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static void names_set(const struct table *t, const struct manifest *m)
 {
 	if (names.m == m && names.t == t)
@@ -95,7 +90,7 @@ static void names_set(const struct table *t, const struct manifest *m)
 	names.wrappers = xcalloc(m ? m->n + 1 : 1, sizeof(char *));
 	for (int i = 0; m && i < m->n; i++)
 		names.wrappers[names.nwrappers++] = m->hooks[i].wrapper;
-	qsort(names.wrappers, names.nwrappers, sizeof(char *), cmp_str);
+	qsort(names.wrappers, names.nwrappers, sizeof(char *), cmp_strp);
 }
 
 /* Does text name the pointer, an internal, or a wrapper? */
@@ -123,7 +118,7 @@ static int names_in(const char *text, size_t len)
 		memcpy(buf, hit, e - hit);
 		buf[e - hit] = '\0';
 		if (bsearch(&key, names.wrappers, names.nwrappers,
-			    sizeof(char *), cmp_str))
+			    sizeof(char *), cmp_strp))
 			return 1;
 	}
 	return 0;

@@ -80,11 +80,6 @@ static int walk_one(const char *path, const struct stat *st, int type,
 	return FTW_CONTINUE;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Tree-relative paths of the tree's .c and .h files, sorted. */
 static int list_tree(const char *tree)
 {
@@ -100,7 +95,7 @@ static int list_tree(const char *tree)
 		return -1;
 	}
 	free(root);
-	qsort(walk_files.v, walk_files.n, sizeof(char *), cmp_str);
+	qsort(walk_files.v, walk_files.n, sizeof(char *), cmp_strp);
 	return 0;
 }
 

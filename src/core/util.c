@@ -168,6 +168,11 @@ void strv_push_owned(struct strv *sv, char *s)
 	sv->v[sv->n] = NULL;
 }
 
+int cmp_strp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 void strv_push(struct strv *sv, const char *s)
 {
 	strv_push_owned(sv, xstrdup(s));

@@ -67,6 +67,8 @@ struct strv {
 	char **v;
 	int n, cap;
 };
+/* For qsort() and bsearch() over an array of char *: strcmp() of the strings. */
+int cmp_strp(const void *a, const void *b);
 void strv_push(struct strv *sv, const char *s);
 void strv_push_owned(struct strv *sv, char *s);
 int strv_find(const struct strv *sv, const char *s);

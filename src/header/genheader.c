@@ -197,11 +197,6 @@ static void forward_declarations(struct sbuf *sb, const struct manifest *m)
 	strv_clear(&tags);
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /*
  * The headers the stubs need that the wrapper header does not see: a
  * stub copied from a default (-EPERM) uses the default file's macros
@@ -231,7 +226,7 @@ static void stub_includes(struct sbuf *sb, const struct manifest *m)
 	}
 	if (!incs.n)
 		return;
-	qsort(incs.v, incs.n, sizeof(*incs.v), cmp_str);
+	qsort(incs.v, incs.n, sizeof(*incs.v), cmp_strp);
 	sb_add(sb, "/* What the stubs use that this header does not include. */\n");
 	for (int i = 0; i < incs.n; i++)
 		sb_addf(sb, "#include <%s>\n", incs.v[i]);

@@ -1,24 +1,31 @@
 /*
  * prefilter.c - skip units that cannot hold a finding, at the cost of a
- * text scan.  A unit needs parsing only when the table pointer's name,
- * an internal's or a wrapper's, appears in the file or in a header it includes (found
- * through the unit's -I, -iquote and -include flags; system headers are
- * skipped), in a place a rule could see: anywhere in a file outside the
- * table's allow-list, or in a #define of an allowed header (a macro that
- * takes the pointer into its callers).  Wrapper calls matter to the
- * rules about where hooks are called (sleep-in-atomic-hook).  #if is
- * not evaluated, so the answer errs on the side of parsing.
+ * text scan.  What links a unit to the table is a name in the file or in
+ * a header it includes (found through the unit's -I, -iquote and
+ * -include flags; system headers are skipped), in a place a rule could
+ * see: anywhere in a file outside the table's allow-list, or in a
+ * #define of an allowed header (a macro that takes the pointer into its
+ * callers).  The table pointer's name or an internal's, or the table's
+ * struct named in the unit's own file (it may register implementations),
+ * is a link for every rule (PF_TABLE).  A wrapper's name alone is a link
+ * only for the sleep rules (PF_WRAPPERS): a wrapper call is a finding
+ * only where an implementation registered in the same run may sleep
+ * (unit.c decides).  #if is not evaluated, so the answer errs on the
+ * side of parsing.
  */
 #include "checker/prefilter.h"
 #include "checker/walk.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 struct scanned {
 	char *path;
-	int mention;		/* names the pointer, an internal, a wrapper */
-	int in_define;		/* ... in a #define */
+	int mention;		/* PF_TABLE: the pointer or an internal;
+				   PF_WRAPPERS: only wrappers; PF_SKIP */
+	int in_define;		/* the same for its #define lines */
+	int names_struct;	/* names the table's struct */
 	struct strv incs;	/* "<x.h>" or "\"x.h\"" */
 };
 
@@ -93,14 +100,12 @@ static void names_set(const struct table *t, const struct manifest *m)
 	qsort(names.wrappers, names.nwrappers, sizeof(char *), cmp_strp);
 }
 
-/* Does text name the pointer, an internal, or a wrapper? */
-static int names_in(const char *text, size_t len)
+/* Does text name a wrapper? */
+static int names_wrapper(const char *text, size_t len)
 {
 	const char *p = text, *end = text + len;
 	size_t n = names.prefix ? strlen(names.prefix) : 0;
 
-	if (text_names_table(names.t, text, len))
-		return 1;
 	while (n && names.nwrappers && p + n <= end) {
 		const char *hit = memmem(p, end - p, names.prefix, n);
 		const char *e;
@@ -122,6 +127,14 @@ static int names_in(const char *text, size_t len)
 			return 1;
 	}
 	return 0;
+}
+
+/* PF_TABLE, PF_WRAPPERS or PF_SKIP: what text names. */
+static int names_in(const char *text, size_t len)
+{
+	if (text_names_table(names.t, text, len))
+		return PF_TABLE;
+	return names_wrapper(text, len) ? PF_WRAPPERS : PF_SKIP;
 }
 
 /*
@@ -172,12 +185,18 @@ static int is_directive(const char *word, const char *end, const char *name)
 	return (size_t)(end - word) > n && !strncmp(word, name, n);
 }
 
-/* A #define that names the pointer, an internal or a wrapper. */
+/* The most a #define names into *data (PF_TABLE stops the search). */
 static int define_names(const char *line, const char *word, const char *end,
 			void *data)
 {
-	(void)data;
-	return is_directive(word, end, "define") && names_in(line, end - line);
+	int *most = data, link;
+
+	if (!is_directive(word, end, "define"))
+		return 0;
+	link = names_in(line, end - line);
+	if (link > *most)
+		*most = link;
+	return *most == PF_TABLE;
 }
 
 /* #include <x.h> or "x.h": kept with its brackets or quotes. */
@@ -218,8 +237,12 @@ static struct scanned *scan(const char *path)
 	text = read_file(path, &len);
 	if (text) {
 		sc->mention = names_in(text, len);
-		sc->in_define = sc->mention &&
-				each_directive(text, len, define_names, NULL);
+		if (sc->mention)
+			each_directive(text, len, define_names,
+				       &sc->in_define);
+		sc->names_struct = names.t->struct_name &&
+				   text_has_word(text, len,
+						 names.t->struct_name);
 		each_directive(text, len, include_of, &sc->incs);
 		free(text);
 	}
@@ -267,7 +290,8 @@ struct pf {
 	struct strv quote_dirs, dirs;
 	struct strv seen;
 	char cwd[4096];
-	int hit;
+	int hit;		/* PF_TABLE: stop looking */
+	int wrappers;		/* a wrapper named where a rule sees it */
 };
 
 /* A file being visited: its path, its cache key, the next include. */
@@ -289,11 +313,19 @@ static int enter(struct pf *pf, const char *path, int is_main,
 	strv_push(&pf->seen, path);
 	key = path[0] == '/' ? xstrdup(path) : path_join(pf->cwd, path);
 	sc = scan(key);
-	if (sc->mention) {
+	if (is_main && sc->names_struct)
+		pf->hit = 1;
+	if (sc->mention && !pf->hit) {
+		int link = sc->in_define;
+
 		rel = pf->in->rel_of ? pf->in->rel_of(path, pf->in->data) :
 		      NULL;
-		if (is_main || !rel || !table_allows(t, rel) || sc->in_define)
+		if (is_main || !rel || !table_allows(t, rel))
+			link = sc->mention;
+		if (link == PF_TABLE)
 			pf->hit = 1;
+		else if (link == PF_WRAPPERS)
+			pf->wrappers = 1;
 		free(rel);
 		if (pf->hit) {
 			free(key);
@@ -385,7 +417,21 @@ int prefilter(const struct prefilter_in *in)
 	strv_clear(&pf.quote_dirs);
 	strv_clear(&pf.dirs);
 	strv_clear(&pf.seen);
-	return pf.hit;
+	return pf.hit ? PF_TABLE : pf.wrappers ? PF_WRAPPERS : PF_SKIP;
+}
+
+void prefilter_say_skipped(const char *path, int link,
+			   const struct table *t)
+{
+	if (link == PF_WRAPPERS)
+		fprintf(stderr, "%s: skipped: only wrapper calls link it to "
+			"the table, and no unit before it in this run was "
+			"parsed for the table (the sleep rules see the "
+			"implementations of the whole build with --db)\n",
+			path);
+	else
+		fprintf(stderr, "%s: skipped: neither it nor its headers name "
+			"%s, an internal or a wrapper\n", path, t->pointer);
 }
 
 void prefilter_reset(void)

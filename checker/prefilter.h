@@ -18,8 +18,18 @@ struct prefilter_in {
 	void *data;
 };
 
-/* 1 when the unit must be parsed, 0 when it cannot hold a finding. */
+/* What links a unit to the table, weakest first. */
+enum {
+	PF_SKIP,	/* nothing: it cannot hold a finding */
+	PF_WRAPPERS,	/* wrapper calls only: the sleep rules' business */
+	PF_TABLE,	/* the pointer, an internal, the struct: every rule's */
+};
+
+/* PF_TABLE, PF_WRAPPERS or PF_SKIP for the unit in->path. */
 int prefilter(const struct prefilter_in *in);
+/* The --verbose line for a unit not parsed, link being what it had. */
+void prefilter_say_skipped(const char *path, int link,
+			   const struct table *t);
 /* Forget the scanned headers (they are kept across units). */
 void prefilter_reset(void);
 

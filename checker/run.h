@@ -46,6 +46,7 @@ struct run {
 	int want_tree;		/* run the tree-level rules */
 	int failed;		/* usage or parse failure */
 	int units, skipped, partial;
+	int table_units;	/* parsed because they name the table */
 };
 
 /*

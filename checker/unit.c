@@ -161,14 +161,24 @@ void check_file(struct run *run, const char *path,
 	pin.args = flags ? flags : &run->fe.args;
 	pin.rel_of = rel_of;
 	pin.data = run;
-	if (!o->no_prefilter && !o->db && !prefilter(&pin)) {
-		if (o->verbose)
-			fprintf(stderr, "%s: skipped: neither it nor its "
-				"headers name %s, an internal or a wrapper\n",
-				path, t->pointer);
-		run->skipped++;
-		free(rel);
-		return;
+	if (!o->no_prefilter && !o->db) {
+		/*
+		 * A unit whose only link is a wrapper call can hold a finding
+		 * only when an implementation registered in this run may
+		 * sleep: only after a unit parsed for the table.
+		 */
+		int link = prefilter(&pin);
+
+		if (link == PF_SKIP ||
+		    (link == PF_WRAPPERS && !run->table_units)) {
+			if (o->verbose)
+				prefilter_say_skipped(path, link, t);
+			run->skipped++;
+			free(rel);
+			return;
+		}
+		if (link == PF_TABLE)
+			run->table_units++;
 	}
 	if (flags) {
 		idx = clang_createIndex(0, 0);

@@ -14,8 +14,8 @@ cat >"$T/compile_commands.json" <<J
    "command": "gcc -nostdinc -D__KERNEL__ -I../include -DCONFIG_SECURITY=1 -D'NAME=\"x y\"' -c -o namei.o namei.c"},
   {"directory": "$T", "file": "$T/drivers/clean.c",
    "arguments": ["gcc", $F, "$T/drivers/clean.c"], "output": "clean.o"},
-  {"directory": "$T", "file": "security/capability.c",
-   "arguments": ["gcc", $F, "security/capability.c"]}
+  {"directory": "$T", "file": "security/commoncap.c",
+   "arguments": ["gcc", $F, "security/commoncap.c"]}
 ]
 J
 "$HOOKWRAP" check --verbose -p "$T/compile_commands.json" >"$OUT/all.out" 2>"$OUT/all.err"
@@ -100,7 +100,7 @@ check "--db relative with -p: exit 0" test $? -eq 0
 check "--db relative: the database is where the checker started" test -f "$OUT/run/facts.db"
 check "... and in no entry's directory" test ! -e "$T/facts.db" -a ! -e "$T/fs/facts.db"
 sqlite3 "$OUT/run/facts.db" 'SELECT path FROM units ORDER BY path' >"$OUT/db.units" 2>&1
-printf '%s\n' drivers/calls.c drivers/clean.c fs/namei.c security/capability.c >"$OUT/db.want"
+printf '%s\n' drivers/calls.c drivers/clean.c fs/namei.c security/commoncap.c >"$OUT/db.want"
 same "... holding the facts of every unit" "$OUT/db.want" "$OUT/db.units"
 "$HOOKWRAP" check --db= -p "$T" >/dev/null 2>"$OUT/dbempty.err"
 check "--db with an empty name: exit 2" test $? -eq 2

@@ -140,11 +140,26 @@ contains "--manifest FILE is used (an older manifest lacks a hook)" "$OUT/man.ou
 check "--manifest that cannot be read: exit 2" test $? -eq 2
 
 # The prefilter: units that cannot hold a finding are not parsed.
-(cd "$T" && "$HOOKWRAP" check --verbose $KFLAGS security/capability.c fs/namei.c \
+(cd "$T" && "$HOOKWRAP" check --verbose $KFLAGS security/commoncap.c fs/namei.c \
 	>/dev/null 2>"$OUT/pf")
 contains "a unit that never names the pointer is skipped" "$OUT/pf" \
-	"security/capability.c: skipped: neither it nor its headers name security_ops, an internal or a wrapper"
+	"security/commoncap.c: skipped: neither it nor its headers name security_ops, an internal or a wrapper"
 contains "the other is parsed" "$OUT/pf" "2 units, 1 skipped by the prefilter"
+# Wrapper calls alone: only the sleep rules could speak, with an
+# implementation registered in the same run (kbuild: never).
+(cd "$T" && "$HOOKWRAP" check --verbose $KFLAGS drivers/wrapped.c >/dev/null 2>"$OUT/pfo")
+contains "a unit linked only by wrapper calls is skipped" "$OUT/pfo" \
+	"drivers/wrapped.c: skipped: only wrapper calls link it to the table, and no unit before it in this run was parsed for the table"
+contains "... and counted as skipped" "$OUT/pfo" "1 unit, 1 skipped by the prefilter"
+# security/capability.c names struct security_operations: it registers.
+(cd "$T" && "$HOOKWRAP" check --verbose $KFLAGS security/capability.c drivers/wrapped.c \
+	>/dev/null 2>"$OUT/pfr")
+contains "a unit naming the table's struct (it registers) is parsed, and a wrapper-only unit after it too" \
+	"$OUT/pfr" "2 units, 0 skipped by the prefilter"
+(cd "$T" && "$HOOKWRAP" check --verbose $KFLAGS drivers/wrapped.c security/capability.c \
+	>/dev/null 2>"$OUT/pfr2")
+contains "... but not before it: the run has no implementation yet" \
+	"$OUT/pfr2" "2 units, 1 skipped by the prefilter"
 (cd "$T" && "$HOOKWRAP" check --verbose $KFLAGS drivers/clean.c >/dev/null 2>"$OUT/pfw")
 contains "a unit that calls a wrapper is parsed" "$OUT/pfw" "1 unit, 0 skipped"
 printf '#include <linux/security.h>\nint security_not_a_wrapper(void);\nint f(void) { return security_not_a_wrapper(); }\n' >"$T/drivers/lookalike.c"

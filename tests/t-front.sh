@@ -56,6 +56,9 @@ compare "a unit the prefilter skips" 1 check $KFLAGS drivers/plain.c
 compare "... with --verbose" 1 check --verbose $KFLAGS drivers/plain.c
 compare "... two such units" 1 check --verbose $KFLAGS drivers/plain.c drivers/plain.c
 compare "... with --error-exit" 1 check --error-exit $KFLAGS drivers/plain.c
+compare "a unit linked only by wrapper calls" 1 check --verbose $KFLAGS drivers/wrapped.c
+compare "... after a unit that registers: both parsed" 2 check --verbose $KFLAGS security/capability.c drivers/wrapped.c
+compare "... before it: the full program skips it too" 2 check --verbose $KFLAGS drivers/wrapped.c security/capability.c
 compare "a unit with raw calls: the full program" 2 check $KFLAGS drivers/calls.c
 compare "... one of two units needs a parse" 2 check --verbose $KFLAGS drivers/plain.c drivers/calls.c
 compare "--version" 1 --version

@@ -37,6 +37,7 @@ struct front {
 	struct table t;
 	struct manifest m;
 	int have_table, have_manifest;
+	int *link;		/* the prefilter's answer per file */
 	char *tree, *tree_abs, *home, *cache;
 };
 
@@ -98,6 +99,7 @@ static int all_skipped(struct front *f, int argc, char **argv)
 	pin.args = &f->flags;
 	pin.rel_of = front_rel_of;
 	pin.data = f;
+	f->link = xcalloc(f->files.n, sizeof(*f->link));
 	for (int i = 0; i < f->files.n; i++) {
 		const char *path = f->files.v[i];
 		struct stat st;
@@ -112,7 +114,9 @@ static int all_skipped(struct front *f, int argc, char **argv)
 		if (tree_rules)
 			return 0;
 		pin.path = path;
-		if (prefilter(&pin))
+		/* No unit before it was parsed: a wrapper call is no link. */
+		f->link[i] = prefilter(&pin);
+		if (f->link[i] == PF_TABLE)
 			return 0;
 	}
 	if (reports_held())
@@ -122,9 +126,8 @@ static int all_skipped(struct front *f, int argc, char **argv)
 
 		fprintf(stderr, "hookwrap check: manifest from %s\n", f->cache);
 		for (int i = 0; i < n; i++)
-			fprintf(stderr, "%s: skipped: neither it nor its "
-				"headers name %s, an internal or a wrapper\n",
-				f->files.v[i], f->t.pointer);
+			prefilter_say_skipped(f->files.v[i], f->link[i],
+					      &f->t);
 		fprintf(stderr, "hookwrap check: %d unit%s, %d skipped by the "
 			"prefilter, 0 partly parsed, 0 findings\n",
 			n, n == 1 ? "" : "s", n);
@@ -135,6 +138,7 @@ static int all_skipped(struct front *f, int argc, char **argv)
 static void front_free(struct front *f)
 {
 	prefilter_reset();
+	free(f->link);
 	if (f->have_manifest)
 		manifest_free(&f->m);
 	if (f->have_table)

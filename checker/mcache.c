@@ -213,7 +213,7 @@ static char *cache_path(const struct table *t, const char *tree,
 			const char *cache_dir, char **dirp, char **keyp)
 {
 	char *dir, *key, *path;
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h;
 
 	dir = cache_dir ? xstrdup(cache_dir) : default_dir();
 	if (!dir || !*dir) {
@@ -221,10 +221,7 @@ static char *cache_path(const struct table *t, const char *tree,
 		return NULL;
 	}
 	key = cache_key(t, tree);
-	for (const char *s = key; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 0x100000001b3ULL;
-	}
+	h = fnv64(FNV64_INIT, key, strlen(key));
 	path = xasprintf("%s/manifest-%016llx", dir, (unsigned long long)h);
 	*dirp = dir;
 	*keyp = key;

@@ -74,17 +74,6 @@ void out_json(FILE *fp, const struct findings *f)
 	fflush(fp);
 }
 
-static uint64_t fnv1a(uint64_t h, const char *s)
-{
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 0x100000001b3ULL;
-	}
-	h ^= 0xff;		/* field separator */
-	h *= 0x100000001b3ULL;
-	return h;
-}
-
 /*
  * A fingerprint that survives lines moving: the rule, the file, the
  * function, what the finding is about, and how many such came before.
@@ -94,7 +83,7 @@ static uint64_t fingerprint(const struct findings *f, int i)
 	const struct finding *x = &f->v[i];
 	const char *file = x->rel ? x->rel : x->file;
 	int nth = 0;
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = FNV64_INIT;
 	char buf[16];
 
 	for (int k = 0; k < i; k++) {
@@ -106,11 +95,11 @@ static uint64_t fingerprint(const struct findings *f, int i)
 		       !strcmp(y->key, x->key);
 	}
 	snprintf(buf, sizeof(buf), "%d", nth);
-	h = fnv1a(h, x->rule->id);
-	h = fnv1a(h, file);
-	h = fnv1a(h, x->function);
-	h = fnv1a(h, x->key);
-	return fnv1a(h, buf);
+	h = fnv64_field(h, x->rule->id);
+	h = fnv64_field(h, file);
+	h = fnv64_field(h, x->function);
+	h = fnv64_field(h, x->key);
+	return fnv64_field(h, buf);
 }
 
 /* A path as a URI reference: percent-encode what a URI may not hold. */

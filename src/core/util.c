@@ -168,6 +168,24 @@ void strv_push_owned(struct strv *sv, char *s)
 	sv->v[sv->n] = NULL;
 }
 
+unsigned long long fnv64(unsigned long long h, const void *p, size_t n)
+{
+	const unsigned char *s = p;
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+unsigned long long fnv64_field(unsigned long long h, const char *s)
+{
+	static const unsigned char sep = 0xff;
+
+	return fnv64(fnv64(h, s, strlen(s)), &sep, 1);
+}
+
 int cmp_strp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);

@@ -69,6 +69,11 @@ struct strv {
 };
 /* For qsort() and bsearch() over an array of char *: strcmp() of the strings. */
 int cmp_strp(const void *a, const void *b);
+/* FNV-1a, 64 bits: h (FNV64_INIT to start) extended by p[0..n). */
+#define FNV64_INIT 0xcbf29ce484222325ULL
+unsigned long long fnv64(unsigned long long h, const void *p, size_t n);
+/* The same for a string and one separator byte after it. */
+unsigned long long fnv64_field(unsigned long long h, const char *s);
 void strv_push(struct strv *sv, const char *s);
 void strv_push_owned(struct strv *sv, char *s);
 int strv_find(const struct strv *sv, const char *s);

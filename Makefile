@@ -49,7 +49,7 @@ FRONT_SRC := src/cmd/front.c src/cmd/check_args.c \
 	     $(filter-out src/core/bigstack.c,$(wildcard src/core/*.c)) \
 	     src/manifest/manifest_tsv.c src/manifest/mdata.c \
 	     src/manifest/policy.c checker/input/flags.c checker/prefilter.c \
-	     checker/text.c checker/treefind.c checker/mcache.c
+	     checker/text.c checker/treefind.c checker/mcache.c checker/hcache.c
 
 # SANITIZE=1: the same program with AddressSanitizer and UBSan (any
 # report fatal), built apart in build-san/ so that it never mixes with

@@ -118,6 +118,7 @@ struct check_ctx {
 	/* Per-unit caches (walk.c, where.c). */
 	void *walk;
 	const char *db;		/* --db: the facts database, or NULL */
+	int header_linked;	/* only headers link the unit: no sleep rules */
 	int failed;		/* a rule could not do its job (exit 2) */
 };
 
@@ -125,6 +126,10 @@ struct check_ctx {
 void report(struct check_ctx *cx, const struct rule *rule,
 	    const struct where *at, const char *key, const char *function,
 	    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* A finding without the checks report() makes (message taken). */
+struct finding *finding_add(struct findings *out, const struct rule *rule,
+			    const char *file, unsigned line, unsigned col,
+			    char *message);
 /* The last finding reported, to attach a fix-it to. */
 struct finding *last_finding(struct check_ctx *cx);
 void findings_sort(struct findings *f, int from);

@@ -46,17 +46,27 @@ void report(struct check_ctx *cx, const struct rule *rule,
 			return;
 		}
 	}
+	f = finding_add(out, rule, file, at->line, at->col, msg);
+	f->rel = at->rel ? xstrdup(at->rel) : NULL;
+	f->function = xstrdup(function ? function : "");
+	f->key = xstrdup(key ? key : "");
+}
+
+struct finding *finding_add(struct findings *out, const struct rule *rule,
+			    const char *file, unsigned line, unsigned col,
+			    char *message)
+{
+	struct finding *f;
+
 	ARRAY_GROW(out->v, out->cap, out->n + 1, 32);
 	f = &out->v[out->n++];
 	memset(f, 0, sizeof(*f));
 	f->rule = rule;
 	f->file = xstrdup(file);
-	f->rel = at->rel ? xstrdup(at->rel) : NULL;
-	f->line = at->line;
-	f->col = at->col;
-	f->message = msg;
-	f->function = xstrdup(function ? function : "");
-	f->key = xstrdup(key ? key : "");
+	f->line = line;
+	f->col = col;
+	f->message = message;
+	return f;
 }
 
 struct finding *last_finding(struct check_ctx *cx)

@@ -24,7 +24,7 @@
 #define MAGIC "hookwrap manifest cache 2"
 
 /* What a file is now: "-" missing, "d" a directory, else its identity. */
-static char *stamp(const char *path)
+char *file_stamp(const char *path)
 {
 	struct stat st;
 
@@ -47,12 +47,12 @@ void manifest_cache_builder(const char *program)
 	builder = program;
 }
 
-static char *cache_key(const struct table *t, const char *tree)
+char *cache_key(const struct table *t, const char *tree)
 {
 	char *abs = realpath(tree, NULL);
 	char *conf = starts_with(t->origin, "profile ") ? NULL :
 		     realpath(t->origin, NULL);
-	char *exe = stamp(builder);
+	char *exe = file_stamp(builder);
 	char *key = xasprintf("%s|%s|exe %s|tree %s|table %s", MAGIC,
 			      hookwrap_version, exe, abs ? abs : tree,
 			      conf ? conf : t->origin);
@@ -78,7 +78,18 @@ static char *default_dir(void)
 	return NULL;
 }
 
-static int mkdirs(const char *dir)
+char *cache_dir_of(const char *cache_dir)
+{
+	char *dir = cache_dir ? xstrdup(cache_dir) : default_dir();
+
+	if (dir && !*dir) {
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
+int cache_mkdirs(const char *dir)
 {
 	char *p = xstrdup(dir);
 
@@ -136,7 +147,7 @@ static int cache_read(const char *text, size_t len, const char *key,
 		}
 		want = xstrndup(s, tab - s);
 		path = xstrndup(tab + 1, nl - tab - 1);
-		now = stamp(path);
+		now = file_stamp(path);
 		same = !strcmp(want, now);
 		if (!same)
 			*why = xasprintf("%s changed", path);
@@ -195,7 +206,7 @@ static char *cache_write(const char *path, const char *key,
 			why = xasprintf("%s changed during the build", in);
 			break;
 		}
-		st_text = stamp(in);
+		st_text = file_stamp(in);
 		fprintf(fp, "%s\t%s\n", st_text, in);
 		free(st_text);
 	}
@@ -215,11 +226,9 @@ static char *cache_path(const struct table *t, const char *tree,
 	char *dir, *key, *path;
 	uint64_t h;
 
-	dir = cache_dir ? xstrdup(cache_dir) : default_dir();
-	if (!dir || !*dir) {
-		free(dir);
+	dir = cache_dir_of(cache_dir);
+	if (!dir)
 		return NULL;
-	}
 	key = cache_key(t, tree);
 	h = fnv64(FNV64_INIT, key, strlen(key));
 	path = xasprintf("%s/manifest-%016llx", dir, (unsigned long long)h);
@@ -271,7 +280,7 @@ char *manifest_cache_store(const struct table *t, const char *tree,
 	path = cache_path(t, tree, cache_dir, &dir, &key);
 	if (!path)
 		return NULL;
-	if (mkdirs(dir))
+	if (cache_mkdirs(dir))
 		why = xasprintf("cannot create %s", dir);
 	else
 		why = cache_write(path, key, m, start);

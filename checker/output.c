@@ -14,8 +14,8 @@ void out_gcc(FILE *fp, const struct findings *f, int from)
 	for (int i = from; i < f->n; i++) {
 		const struct finding *x = &f->v[i];
 
-		fprintf(fp, "%s:%u:%u: warning: %s [%s]\n", x->file, x->line,
-			x->col, x->message, x->rule->id);
+		finding_line(fp, x->file, x->line, x->col, x->message,
+			     x->rule->id);
 	}
 	fflush(fp);
 }

@@ -26,6 +26,7 @@ struct scanned {
 				   PF_WRAPPERS: only wrappers; PF_SKIP */
 	int in_define;		/* the same for its #define lines */
 	int names_struct;	/* names the table's struct */
+	unsigned long long hash;	/* of its text */
 	struct strv incs;	/* "<x.h>" or "\"x.h\"" */
 };
 
@@ -236,6 +237,7 @@ static struct scanned *scan(const char *path)
 	sc->path = xstrdup(path);
 	text = read_file(path, &len);
 	if (text) {
+		sc->hash = fnv64(FNV64_INIT, text, len);
 		sc->mention = names_in(text, len);
 		if (sc->mention)
 			each_directive(text, len, define_names,
@@ -292,6 +294,8 @@ struct pf {
 	char cwd[4096];
 	int hit;		/* PF_TABLE: stop looking */
 	int wrappers;		/* a wrapper named where a rule sees it */
+	struct strv headers;	/* PF_TABLE by their text alone */
+	struct strv includes;	/* the -include'd files */
 };
 
 /* A file being visited: its path, its cache key, the next include. */
@@ -322,7 +326,10 @@ static int enter(struct pf *pf, const char *path, int is_main,
 		      NULL;
 		if (is_main || !rel || !table_allows(t, rel))
 			link = sc->mention;
-		if (link == PF_TABLE)
+		if (link == PF_TABLE && !is_main && pf->in->want_headers &&
+		    sc->in_define != PF_TABLE)
+			strv_push(&pf->headers, path);	/* and go on */
+		else if (link == PF_TABLE)
 			pf->hit = 1;
 		else if (link == PF_WRAPPERS)
 			pf->wrappers = 1;
@@ -372,7 +379,51 @@ static void visit(struct pf *pf, const char *path, int is_main)
 	free(st);
 }
 
-int prefilter(const struct prefilter_in *in)
+/*
+ * A hash of the files of roots and of every file they include, as the
+ * unit's flags resolve them: when none of them changed, neither did
+ * what a parse of the unit sees of them.
+ */
+static unsigned long long closure_hash(struct pf *pf,
+				       const struct strv *roots)
+{
+	struct strv seen = { 0 }, stack = { 0 };
+	unsigned long long h = FNV64_INIT;
+
+	for (int i = roots->n - 1; i >= 0; i--)
+		strv_push(&stack, roots->v[i]);
+	while (stack.n) {
+		char *path = stack.v[--stack.n];
+		char *key;
+		struct scanned *sc;
+
+		if (strv_find(&seen, path) >= 0) {
+			free(path);
+			continue;
+		}
+		strv_push(&seen, path);
+		key = path[0] == '/' ? xstrdup(path) :
+		      path_join(pf->cwd, path);
+		sc = scan(key);
+		h = fnv64_field(h, key);
+		h = fnv64(h, &sc->hash, sizeof(sc->hash));
+		for (int i = sc->incs.n - 1; i >= 0; i--) {
+			char *p = resolve(sc->incs.v[i], path,
+					  &pf->quote_dirs, &pf->dirs);
+
+			if (p)
+				strv_push_owned(&stack, p);
+		}
+		/* scan() may have moved the cache: sc is not used again */
+		free(key);
+		free(path);
+	}
+	strv_clear(&seen);
+	free(stack.v);
+	return h;
+}
+
+int prefilter(struct prefilter_in *in)
 {
 	struct pf pf = { 0 };
 	const struct strv *a = in->args;
@@ -406,18 +457,43 @@ int prefilter(const struct prefilter_in *in)
 				  resolve(q, in->path, &pf.quote_dirs,
 					  &pf.dirs);
 
-			if (p)
+			if (p) {
+				strv_push(&pf.includes, p);
 				visit(&pf, p, 0);
+			}
 			free(p);
 			free(q);
 		}
 	}
 	if (!pf.hit)
 		visit(&pf, in->path, 1);
+	if (!pf.hit && pf.headers.n) {
+		unsigned long long inc = closure_hash(&pf, &pf.includes);
+
+		in->hashes = xcalloc(pf.headers.n, sizeof(*in->hashes));
+		for (int i = 0; i < pf.headers.n; i++) {
+			struct strv one = { 0 };
+
+			strv_push(&one, pf.headers.v[i]);
+			in->hashes[i] = closure_hash(&pf, &one) ^ inc;
+			strv_push(&in->headers, pf.headers.v[i]);
+			strv_clear(&one);
+		}
+	}
 	strv_clear(&pf.quote_dirs);
 	strv_clear(&pf.dirs);
 	strv_clear(&pf.seen);
-	return pf.hit ? PF_TABLE : pf.wrappers ? PF_WRAPPERS : PF_SKIP;
+	strv_clear(&pf.includes);
+	strv_clear(&pf.headers);
+	return pf.hit || in->headers.n ? PF_TABLE :
+	       pf.wrappers ? PF_WRAPPERS : PF_SKIP;
+}
+
+void prefilter_in_free(struct prefilter_in *in)
+{
+	strv_clear(&in->headers);
+	free(in->hashes);
+	in->hashes = NULL;
 }
 
 void prefilter_say_skipped(const char *path, int link,

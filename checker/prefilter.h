@@ -16,6 +16,17 @@ struct prefilter_in {
 	/* Tree-relative path of a file, or NULL when not in the tree. */
 	char *(*rel_of)(const char *path, void *data);
 	void *data;
+	/*
+	 * Asked for with want_headers: when the unit's only link is the
+	 * text of headers outside their #defines (a raw call in a static
+	 * inline), those headers as resolved for the unit and for each a
+	 * hash of its text and of every file it and the -include'd files
+	 * include (hcache.c's key); else nheaders is 0.  The caller frees
+	 * them with prefilter_in_free().
+	 */
+	int want_headers;
+	struct strv headers;
+	unsigned long long *hashes;
 };
 
 /* What links a unit to the table, weakest first. */
@@ -26,10 +37,11 @@ enum {
 };
 
 /* PF_TABLE, PF_WRAPPERS or PF_SKIP for the unit in->path. */
-int prefilter(const struct prefilter_in *in);
+int prefilter(struct prefilter_in *in);
 /* The --verbose line for a unit not parsed, link being what it had. */
 void prefilter_say_skipped(const char *path, int link,
 			   const struct table *t);
+void prefilter_in_free(struct prefilter_in *in);
 /* Forget the scanned headers (they are kept across units). */
 void prefilter_reset(void);
 

@@ -47,6 +47,7 @@ struct run {
 	int failed;		/* usage or parse failure */
 	int units, skipped, partial;
 	int table_units;	/* parsed because they name the table */
+	int one_unit;		/* kbuild's way: one file, its flags */
 };
 
 /*

@@ -49,6 +49,16 @@ int manifest_cached(const struct table *t, const char *tree,
  * it is not this one (the front names hookwrap-full).
  */
 void manifest_cache_builder(const char *program);
+/*
+ * What the caches key on (mcache.c): what picks a manifest (this build
+ * of hookwrap, the tree, the table description); a file's identity now
+ * ("-" when missing); the cache directory (NULL when caching is off).
+ */
+char *cache_key(const struct table *t, const char *tree);
+char *file_stamp(const char *path);
+char *cache_dir_of(const char *cache_dir);
+/* Make dir and its parents: 0, or -1. */
+int cache_mkdirs(const char *dir);
 int manifest_from_file(const struct table *t, const char *file,
 		       struct manifest *m);
 int manifest_cache_lookup(const struct table *t, const char *tree,

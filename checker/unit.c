@@ -5,6 +5,7 @@
  */
 #include "core/bigstack.h"
 #include "checker/input/flags.h"
+#include "checker/hcache.h"
 #include "checker/prefilter.h"
 #include "checker/run.h"
 #include "checker/setup.h"
@@ -94,6 +95,96 @@ static CXTranslationUnit parse_flags(CXIndex idx, const char *path,
 	return tu;
 }
 
+/* The header cache serves kbuild's one-unit runs printing gcc's way. */
+static int headers_cached(const struct run *run, struct hcache_key *k,
+			  const struct strv *args)
+{
+	if (!run->one_unit || run->o->format != OUT_GCC)
+		return 0;
+	k->t = &run->t;
+	k->tree = run->tree;
+	k->cache_dir = run->o->cache_dir;
+	k->m = &run->m;
+	k->args = args;
+	return 1;
+}
+
+/* Answer the unit from its headers' cached findings: 1 when done. */
+static int headers_answer(struct run *run, struct prefilter_in *pin,
+			  const char *path)
+{
+	struct hcache_key k;
+	struct hcache_hits h;
+	int from = run->out.n;
+
+	if (!headers_cached(run, &k, pin->args) || hcache_lookup(&k, pin, &h))
+		return 0;
+	for (int i = 0; i < h.n; i++) {
+		if (!rule_find(h.v[i].rule)) {
+			/* not one of this build's rules: parse */
+			hcache_hits_free(&h);
+			run->out.n = from;
+			return 0;
+		}
+	}
+	for (int i = 0; i < h.n; i++) {
+		struct finding *f;
+
+		f = finding_add(&run->out, rule_find(h.v[i].rule),
+				h.v[i].file, h.v[i].line, h.v[i].col,
+				h.v[i].message);
+		h.v[i].message = NULL;
+		f->function = xstrdup("");
+		f->key = xstrdup("");
+	}
+	hcache_hits_free(&h);
+	if (run->o->verbose)
+		hcache_say_answered(path, run->out.n - from);
+	emit_unit(run, from);
+	return 1;
+}
+
+/*
+ * After a parse: each linking header's findings (none is an answer
+ * too) into the cache, when every finding of the unit is in one of
+ * them, shown by the name the prefilter resolved.
+ */
+static void headers_store(struct run *run, const struct prefilter_in *pin,
+			  int from)
+{
+	struct hcache_key k;
+
+	if (!headers_cached(run, &k, pin->args))
+		return;
+	for (int i = from; i < run->out.n; i++)
+		if (strv_find(&pin->headers, run->out.v[i].file) < 0)
+			return;
+	for (int i = 0; i < pin->headers.n; i++) {
+		char *cpath = hcache_path(&k, pin->headers.v[i],
+					  pin->hashes[i]);
+		struct strv lines = { 0 };
+		int ok = cpath != NULL;
+
+		for (int j = from; ok && j < run->out.n; j++) {
+			const struct finding *f = &run->out.v[j];
+			char *line;
+
+			if (strcmp(f->file, pin->headers.v[i]))
+				continue;
+			line = hcache_line(f->line, f->col, f->rule->id,
+					   f->message);
+			if (line)
+				strv_push_owned(&lines, line);
+			else
+				ok = 0;
+		}
+		if (ok)
+			hcache_write(cpath, &lines);
+		strv_clear(&lines);
+		free(cpath);
+	}
+}
+
 /*
  * Check one unit.  flags NULL: the tree's own include directories and
  * every CONFIG_ symbol on (the front end the generator uses).
@@ -161,6 +252,10 @@ void check_file(struct run *run, const char *path,
 	pin.args = flags ? flags : &run->fe.args;
 	pin.rel_of = rel_of;
 	pin.data = run;
+	memset(&pin.headers, 0, sizeof(pin.headers));
+	pin.hashes = NULL;
+	pin.want_headers = 1;
+	cx->header_linked = 0;
 	if (!o->no_prefilter && !o->db) {
 		/*
 		 * A unit whose only link is a wrapper call can hold a finding
@@ -177,8 +272,14 @@ void check_file(struct run *run, const char *path,
 			free(rel);
 			return;
 		}
-		if (link == PF_TABLE)
+		cx->header_linked = pin.headers.n > 0;
+		if (link == PF_TABLE && !cx->header_linked)
 			run->table_units++;
+		if (cx->header_linked && headers_answer(run, &pin, path)) {
+			prefilter_in_free(&pin);
+			free(rel);
+			return;
+		}
 	}
 	if (flags) {
 		idx = clang_createIndex(0, 0);
@@ -213,9 +314,13 @@ void check_file(struct run *run, const char *path,
 			res.errors, res.errors == 1 ? "" : "s",
 			res.first_error);
 	}
+	if (cx->header_linked && !res.errors)
+		headers_store(run, &pin, from);
 	walk_result_free(&res);
 	emit_unit(run, from);
 out:
+	prefilter_in_free(&pin);
+	cx->header_linked = 0;
 	if (flags) {
 		if (p.tu)
 			clang_disposeTranslationUnit(p.tu);

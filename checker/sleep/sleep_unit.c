@@ -5,7 +5,8 @@
  * stay silent: "hookwrap report --db=FILE" links the whole build.
  * Without it the facts of this run's units are kept in a database in
  * memory and linked after each unit, so a single-file run reports what
- * that file shows.
+ * that file shows; a unit linked to the table only by a header it
+ * includes gets no sleep analysis without --db.
  */
 #include "manifest/policy.h"
 #include "checker/sleep/sleep.h"
@@ -60,6 +61,13 @@ const struct link *sleep_unit(struct check_ctx *cx, int *unit)
 {
 	const char *path = cx->main_rel ? cx->main_rel : cx->main_shown;
 
+	/*
+	 * Parsed only for a header's text (prefilter.h): its findings are
+	 * the header's, answered without a parse next time (hcache.c), so
+	 * the unit's own sleep findings must not depend on the parse.
+	 */
+	if (cx->header_linked)
+		return NULL;
 	if (st.tu == cx->tu && st.file == cx->main_file && st.path &&
 	    !strcmp(st.path, path)) {
 		*unit = st.unit;

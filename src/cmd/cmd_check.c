@@ -57,10 +57,11 @@ int cmd_check(int argc, char **argv)
 		check_patch(&run);
 	else if (o.compdb)
 		check_compdb(&run, &files);
-	else if (files.n)
+	else if (files.n) {
+		run.one_unit = files.n == 1 && has_flags;
 		for (int i = 0; i < files.n; i++)
 			check_file(&run, files.v[i], has_flags ? &flags : NULL);
-	else
+	} else
 		run.want_tree = 1;
 	if (run.want_tree && !o.print_args)
 		run_tree_rules(&run);

@@ -19,6 +19,7 @@
  * says it.  t-front.sh holds the two to the same output.
  */
 #include "checker/input/flags.h"
+#include "checker/hcache.h"
 #include "checker/prefilter.h"
 #include "checker/setup.h"
 #include "cmd/check_args.h"
@@ -58,38 +59,55 @@ static int plain_kbuild(const struct check_opts *o)
 	       !o->no_prefilter && !o->manifest && o->format == OUT_GCC;
 }
 
+/* The unit's headers' findings from the cache: 1 when all are there. */
+static int answerable(struct front *f, struct prefilter_in *pin,
+		      struct hcache_hits *hits)
+{
+	struct hcache_key k;
+
+	k.t = &f->t;
+	k.tree = f->tree;
+	k.cache_dir = f->o.cache_dir;
+	k.m = &f->m;
+	k.args = &f->flags;
+	return !hcache_lookup(&k, pin, hits);
+}
+
 /*
- * 1 when every unit is skipped and nothing would be said but the
- * --verbose lines (then printed); 0 to hand over.
+ * The exit status when every unit is skipped, or the one unit is
+ * answered from the header cache (hcache.c), and nothing would be said
+ * but its findings and the --verbose lines (then printed); -1 to hand
+ * over.
  */
-static int all_skipped(struct front *f, int argc, char **argv)
+static int answer(struct front *f, int argc, char **argv)
 {
 	struct check_opts *o = &f->o;
 	struct prefilter_in pin;
-	int has_flags = 0;
+	struct hcache_hits hits = { 0 };
+	int has_flags = 0, answered = 0, found;
 	char *why = NULL;
 
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "-h") || !strncmp(argv[i], "--help", 6))
-			return 0;
+			return -1;
 	if (check_parse_args(argc, argv, o) || !plain_kbuild(o))
-		return 0;
+		return -1;
 	flags_filter(o->words.v, o->words.n, &f->flags, &f->files, NULL);
 	for (int i = 0; i < o->words.n; i++)
 		has_flags |= o->words.v[i][0] == '-';
 	/* A file without flags is parsed with the tree's own front end. */
 	if (!has_flags || !f->files.n)
-		return 0;
+		return -1;
 	f->tree = o->tree ? xstrdup(o->tree) : tree_find(f->files.v[0]);
 	if (!f->tree || !(f->tree_abs = realpath(f->tree, NULL)))
-		return 0;
+		return -1;
 	if (table_load(&f->t, f->tree, o->config, o->profile))
-		return 0;
+		return -1;
 	f->have_table = 1;
 	if (manifest_cache_lookup(&f->t, f->tree, o->cache_dir, &f->m,
 				  &f->cache, &why)) {
 		free(why);
-		return 0;
+		return -1;
 	}
 	f->have_manifest = 1;
 	f->home = tree_home(&f->t, f->tree);
@@ -107,32 +125,49 @@ static int all_skipped(struct front *f, int argc, char **argv)
 		int tree_rules;
 
 		if (stat(path, &st) || !S_ISREG(st.st_mode))
-			return 0;
+			return -1;
 		rel = front_rel_of(path, f);
 		tree_rules = tree_rules_file(&f->t, f->home, rel);
 		free(rel);
 		if (tree_rules)
-			return 0;
+			return -1;
 		pin.path = path;
+		/* One unit, as kbuild checks: its headers may be cached. */
+		pin.want_headers = f->files.n == 1;
 		/* No unit before it was parsed: a wrapper call is no link. */
 		f->link[i] = prefilter(&pin);
-		if (f->link[i] == PF_TABLE)
-			return 0;
+		if (f->link[i] == PF_TABLE &&
+		    (!pin.headers.n || !answerable(f, &pin, &hits))) {
+			prefilter_in_free(&pin);
+			return -1;
+		}
+		answered += f->link[i] == PF_TABLE;
 	}
-	if (reports_held())
-		return 0;
+	if (reports_held()) {
+		prefilter_in_free(&pin);
+		hcache_hits_free(&hits);
+		return -1;
+	}
+	hcache_print(stdout, &hits);
 	if (o->verbose) {
 		int n = f->files.n;
 
 		fprintf(stderr, "hookwrap check: manifest from %s\n", f->cache);
 		for (int i = 0; i < n; i++)
-			prefilter_say_skipped(f->files.v[i], f->link[i],
-					      &f->t);
+			if (f->link[i] == PF_TABLE)
+				hcache_say_answered(f->files.v[i], hits.n);
+			else
+				prefilter_say_skipped(f->files.v[i],
+						      f->link[i], &f->t);
 		fprintf(stderr, "hookwrap check: %d unit%s, %d skipped by the "
-			"prefilter, 0 partly parsed, 0 findings\n",
-			n, n == 1 ? "" : "s", n);
+			"prefilter, 0 partly parsed, %d finding%s\n",
+			n, n == 1 ? "" : "s", n - answered, hits.n,
+			hits.n == 1 ? "" : "s");
 	}
-	return 1;
+	prefilter_in_free(&pin);
+	found = hits.n;
+	hcache_hits_free(&hits);
+	return found && o->error_exit ? 1 : 0;
 }
 
 static void front_free(struct front *f)
@@ -200,14 +235,14 @@ int main(int argc, char **argv)
 		/* The cache entries are hookwrap-full's: it builds them. */
 		manifest_cache_builder(full);
 		reports_hold(1);
-		done = all_skipped(&f, argc - 1, argv + 1);
+		done = answer(&f, argc - 1, argv + 1);
 		reports_hold(0);
 		front_free(&f);
-		if (done) {
+		if (done >= 0) {
 			free(full);
 			if (fflush(stdout) || fflush(stderr))
 				return 2;
-			return 0;
+			return done;
 		}
 	}
 	execv(full, argv);

@@ -161,6 +161,13 @@ void diag_at(const char *file, unsigned line, unsigned col, const char *kind,
 	va_end(ap);
 }
 
+void finding_line(FILE *fp, const char *file, unsigned line, unsigned col,
+		  const char *message, const char *rule_id)
+{
+	fprintf(fp, "%s:%u:%u: warning: %s [%s]\n", file, line, col, message,
+		rule_id);
+}
+
 void strv_push_owned(struct strv *sv, char *s)
 {
 	ARRAY_GROW(sv->v, sv->cap, sv->n + 2, 8);	/* and the NULL */

@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -58,6 +59,9 @@ void error_at(const char *file, unsigned line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void warning_at(const char *file, unsigned line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* A checker finding as gcc prints a warning, with the rule's id. */
+void finding_line(FILE *fp, const char *file, unsigned line, unsigned col,
+		  const char *message, const char *rule_id);
 /* Print "file:line:col: kind: ..." (gcc style, col from 1) to stderr. */
 void diag_at(const char *file, unsigned line, unsigned col, const char *kind,
 	     const char *fmt, ...) __attribute__((format(printf, 5, 6)));

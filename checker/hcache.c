@@ -130,29 +130,33 @@ static int good_line(const char *s)
 }
 
 /* The findings' lines are checked whole: a damaged entry is none. */
-static unsigned long long body_sum(const char *s, const char *end)
+static unsigned long long body_sum(const char *s, size_t n)
 {
-	return fnv64(FNV64_INIT, s, end - s);
+	return n ? fnv64(FNV64_INIT, s, n) : FNV64_INIT;
 }
 
-int hcache_read(const char *path, struct strv *lines)
+int hcache_parse(const char *data, size_t len, struct strv *lines)
 {
-	size_t len;
-	char *text = file_exists(path) ? read_file(path, &len) : NULL;
+	char *text = xstrndup(data, len);
 	char *s, *nl, *end;
 	unsigned long long sum;
 	long n;
 
-	if (!text)
-		return 1;
-	if (memchr(text, '\0', len) || !starts_with(text, MAGIC "\n"))
+	if (memchr(data, '\0', len) || !starts_with(text, MAGIC "\n"))
 		goto bad;
 	s = text + strlen(MAGIC) + 1;
-	n = strtol(s, &end, 10);
-	if (end == s || *end != ' ' || n < 0 || n > 100000)
+	/* exactly as hcache_format() writes them: "%d %016llx" */
+	if (*s < '0' || *s > '9' || (*s == '0' && s[1] != ' '))
 		goto bad;
-	sum = strtoull(end + 1, &end, 16);
-	if (*end != '\n' || sum != body_sum(end + 1, text + len))
+	n = strtol(s, &end, 10);
+	if (*end != ' ' || n > 100000)
+		goto bad;
+	s = end + 1;
+	if (strspn(s, "0123456789abcdef") != 16)
+		goto bad;
+	sum = strtoull(s, &end, 16);
+	if (*end != '\n' ||
+	    sum != body_sum(end + 1, text + len - (end + 1)))
 		goto bad;
 	s = end + 1;
 	for (long i = 0; i < n; i++) {
@@ -175,11 +179,40 @@ bad:
 	return 1;
 }
 
+int hcache_read(const char *path, struct strv *lines)
+{
+	size_t len;
+	char *text = file_exists(path) ? read_file(path, &len) : NULL;
+	int r;
+
+	if (!text)
+		return 1;
+	r = hcache_parse(text, len, lines);
+	free(text);
+	return r;
+}
+
+char *hcache_format(const struct strv *lines, size_t *len)
+{
+	struct sbuf sb = { 0 }, body = { 0 };
+
+	for (int i = 0; i < lines->n; i++)
+		sb_addf(&body, "%s\n", lines->v[i]);
+	sb_addf(&sb, "%s\n%d %016llx\n", MAGIC, lines->n,
+		body_sum(body.buf, body.len));
+	if (body.len)
+		sb_addf(&sb, "%s", body.buf);
+	free(body.buf);
+	*len = sb.len;
+	return sb_detach(&sb);
+}
+
 int hcache_write(const char *path, const struct strv *lines)
 {
-	struct sbuf sb = { 0 };
 	char *dir = xstrdup(path);
 	char *slash = strrchr(dir, '/');
+	char *text;
+	size_t len;
 	int r;
 
 	if (slash)
@@ -189,17 +222,9 @@ int hcache_write(const char *path, const struct strv *lines)
 		return -1;
 	}
 	free(dir);
-	struct sbuf body = { 0 };
-
-	for (int i = 0; i < lines->n; i++)
-		sb_addf(&body, "%s\n", lines->v[i]);
-	sb_addf(&sb, "%s\n%d %016llx\n", MAGIC, lines->n,
-		body_sum(body.buf, body.buf + body.len));
-	if (body.len)
-		sb_addf(&sb, "%s", body.buf);
-	free(body.buf);
-	r = atomic_write(path, sb.buf, sb.len);
-	free(sb.buf);
+	text = hcache_format(lines, &len);
+	r = atomic_write(path, text, len);
+	free(text);
 	return r ? -1 : 0;
 }
 

@@ -31,6 +31,10 @@ char *hcache_path(const struct hcache_key *k, const char *header,
  * the unit is parsed, as if there were no cache).
  */
 int hcache_read(const char *path, struct strv *lines);
+/* The same for the text of such a file (no file system, for the fuzzer). */
+int hcache_parse(const char *data, size_t len, struct strv *lines);
+/* The text of a file holding lines (each as hcache_line() makes them). */
+char *hcache_format(const struct strv *lines, size_t *len);
 /* Store them (atomically); 0, or -1 when not stored (no harm done). */
 int hcache_write(const char *path, const struct strv *lines);
 /* A finding from the cache, the file being the header it is in. */

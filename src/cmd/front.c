@@ -11,9 +11,11 @@
  * What it answers itself:
  *   hookwrap --version
  *   hookwrap check [options] FLAGS FILE...   (kbuild's way in) when the
- *     manifest is in the cache and the prefilter skips every FILE: then
- *     it prints what the full program would (nothing, or the --verbose
- *     lines) and exits 0.
+ *     manifest is in the cache and the prefilter skips every FILE, or
+ *     the one FILE is linked only by headers whose findings are in the
+ *     header cache (checker/hcache.c): then it prints what the full
+ *     program would (those findings, the --verbose lines) and exits
+ *     with its status.
  * Anything else, or anything that would make it say a word of its own
  * (an error, a warning, a cache miss), goes to the full program, which
  * says it.  t-front.sh holds the two to the same output.

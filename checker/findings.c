@@ -77,15 +77,9 @@ struct finding *last_finding(struct check_ctx *cx)
 static int cmp_finding(const void *a, const void *b)
 {
 	const struct finding *x = a, *y = b;
-	int c = strcmp(x->file, y->file);
 
-	if (c)
-		return c;
-	if (x->line != y->line)
-		return x->line < y->line ? -1 : 1;
-	if (x->col != y->col)
-		return x->col < y->col ? -1 : 1;
-	return strcmp(x->rule->id, y->rule->id);
+	return finding_cmp(x->file, x->line, x->col, x->rule->id, y->file,
+			   y->line, y->col, y->rule->id);
 }
 
 void findings_sort(struct findings *f, int from)

@@ -246,15 +246,10 @@ char *hcache_line(unsigned line, unsigned col, const char *rule,
 static int cmp_hit(const void *a, const void *b)
 {
 	const struct hcache_hit *x = a, *y = b;
-	int c = strcmp(x->file, y->file);
 
-	if (c)
-		return c;
-	if (x->line != y->line)
-		return x->line < y->line ? -1 : 1;
-	if (x->col != y->col)
-		return x->col < y->col ? -1 : 1;
-	return strcmp(x->rule, y->rule);
+	/* findings.c's order: the answer is printed as a parse's would be */
+	return finding_cmp(x->file, x->line, x->col, x->rule, y->file,
+			   y->line, y->col, y->rule);
 }
 
 int hcache_lookup(const struct hcache_key *k, const struct prefilter_in *in,

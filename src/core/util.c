@@ -168,6 +168,21 @@ void finding_line(FILE *fp, const char *file, unsigned line, unsigned col,
 		rule_id);
 }
 
+int finding_cmp(const char *file_a, unsigned line_a, unsigned col_a,
+		const char *rule_a, const char *file_b, unsigned line_b,
+		unsigned col_b, const char *rule_b)
+{
+	int c = strcmp(file_a, file_b);
+
+	if (c)
+		return c;
+	if (line_a != line_b)
+		return line_a < line_b ? -1 : 1;
+	if (col_a != col_b)
+		return col_a < col_b ? -1 : 1;
+	return strcmp(rule_a, rule_b);
+}
+
 void strv_push_owned(struct strv *sv, char *s)
 {
 	ARRAY_GROW(sv->v, sv->cap, sv->n + 2, 8);	/* and the NULL */

@@ -62,6 +62,10 @@ void warning_at(const char *file, unsigned line, const char *fmt, ...)
 /* A checker finding as gcc prints a warning, with the rule's id. */
 void finding_line(FILE *fp, const char *file, unsigned line, unsigned col,
 		  const char *message, const char *rule_id);
+/* The order findings are printed in: file, line, column, rule id. */
+int finding_cmp(const char *file_a, unsigned line_a, unsigned col_a,
+		const char *rule_a, const char *file_b, unsigned line_b,
+		unsigned col_b, const char *rule_b);
 /* Print "file:line:col: kind: ..." (gcc style, col from 1) to stderr. */
 void diag_at(const char *file, unsigned line, unsigned col, const char *kind,
 	     const char *fmt, ...) __attribute__((format(printf, 5, 6)));

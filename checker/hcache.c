@@ -36,20 +36,22 @@
 
 #define MAGIC "hookwrap header findings 1"
 
-/* Flags kbuild gives each unit its own value of, with no effect on a
- * header's findings. */
+/*
+ * Flags kbuild gives each unit its own value of, with no effect on a
+ * header's findings (the dependency file and the outputs are gone
+ * already: flags_filter() drops them).
+ */
 static int per_unit_flag(const char *s)
 {
 	static const char *const prefix[] = {
-		"-Wp,-MD,", "-Wp,-MMD,", "-DKBUILD_BASENAME=",
-		"-DKBUILD_MODNAME=", "-D__KBUILD_MODNAME=",
-		"-DKBUILD_MODFILE=", NULL,
+		"-DKBUILD_BASENAME=", "-DKBUILD_MODNAME=",
+		"-D__KBUILD_MODNAME=", "-DKBUILD_MODFILE=", NULL,
 	};
 
 	for (int i = 0; prefix[i]; i++)
 		if (starts_with(s, prefix[i]))
 			return 1;
-	return !strcmp(s, "-MD") || !strcmp(s, "-MMD");
+	return 0;
 }
 
 static unsigned long long manifest_hash(const struct manifest *m)
@@ -68,45 +70,53 @@ static unsigned long long manifest_hash(const struct manifest *m)
 	return h;
 }
 
-char *hcache_path(const struct hcache_key *k, const char *header,
-		  unsigned long long closure)
+void hcache_key_init(struct hcache_key *k, const struct table *t,
+		     const char *tree, const char *cache_dir,
+		     const struct manifest *m, const struct strv *args)
 {
-	char *dir = cache_dir_of(k->cache_dir);
-	char *key, *conf, *path, *abs;
+	char *key, *conf;
 	char cwd[PATH_MAX];
 	unsigned long long h;
 
-	if (!dir)
-		return NULL;
-	key = cache_key(k->t, k->tree);
-	conf = starts_with(k->t->origin, "profile ") ? xstrdup("-") :
-	       file_stamp(k->t->origin);
+	k->dir = cache_dir_of(cache_dir);
+	k->base = 0;
+	if (!k->dir)
+		return;
+	key = cache_key(t, tree);
+	conf = starts_with(t->origin, "profile ") ? xstrdup("-") :
+	       file_stamp(t->origin);
 	h = fnv64_field(FNV64_INIT, MAGIC);
 	h = fnv64_field(h, key);
 	h = fnv64_field(h, conf);
-	h ^= manifest_hash(k->m);
+	h ^= manifest_hash(m);
 	h = fnv64_field(h, getcwd(cwd, sizeof(cwd)) ? cwd : "?");
-	for (int i = 0; i < k->args->n; i++) {
-		const char *a = k->args->v[i];
-
-		if (per_unit_flag(a))
-			continue;
-		if ((!strcmp(a, "-MF") || !strcmp(a, "-MT") ||
-		     !strcmp(a, "-MQ") || !strcmp(a, "-o")) &&
-		    i + 1 < k->args->n) {
-			i++;
-			continue;
-		}
-		h = fnv64_field(h, a);
-	}
-	abs = realpath(header, NULL);
-	h = fnv64_field(h, abs ? abs : header);
-	h = fnv64(h, &closure, sizeof(closure));
-	path = xasprintf("%s/header-%016llx", dir, h);
-	free(abs);
+	for (int i = 0; i < args->n; i++)
+		if (!per_unit_flag(args->v[i]))
+			h = fnv64_field(h, args->v[i]);
+	k->base = h;
 	free(conf);
 	free(key);
-	free(dir);
+}
+
+void hcache_key_free(struct hcache_key *k)
+{
+	free(k->dir);
+	k->dir = NULL;
+}
+
+char *hcache_path(const struct hcache_key *k, const char *header,
+		  unsigned long long closure)
+{
+	char *abs, *path;
+	unsigned long long h;
+
+	if (!k->dir)
+		return NULL;
+	abs = realpath(header, NULL);
+	h = fnv64_field(k->base, abs ? abs : header);
+	h = fnv64(h, &closure, sizeof(closure));
+	path = xasprintf("%s/header-%016llx", k->dir, h);
+	free(abs);
 	return path;
 }
 

@@ -11,14 +11,21 @@
 
 #include <stdio.h>
 
+/* What every entry of one unit's headers shares: made once per unit. */
 struct hcache_key {
-	const struct table *t;
-	const char *tree;
-	const char *cache_dir;	/* as setup.h's manifest_cached() takes it */
-	const struct manifest *m;
-	const struct strv *args;	/* the unit's compiler flags */
+	char *dir;			/* the cache directory; NULL: off */
+	unsigned long long base;	/* hash of all but the header */
 };
 
+/*
+ * The key for a unit checked with args (its compiler flags, as
+ * flags_filter() kept them) against table t of tree and its manifest m;
+ * cache_dir as setup.h's manifest_cached() takes it.
+ */
+void hcache_key_init(struct hcache_key *k, const struct table *t,
+		     const char *tree, const char *cache_dir,
+		     const struct manifest *m, const struct strv *args);
+void hcache_key_free(struct hcache_key *k);
 /*
  * The cache file of header (as the unit resolves it) whose text and
  * includes hash to closure (prefilter.h), or NULL when caching is off.

@@ -95,35 +95,34 @@ static CXTranslationUnit parse_flags(CXIndex idx, const char *path,
 	return tu;
 }
 
-/* The header cache serves kbuild's one-unit runs printing gcc's way. */
-static int headers_cached(const struct run *run, struct hcache_key *k,
-			  const struct strv *args)
+/*
+ * The header cache serves kbuild's one-unit runs printing gcc's way:
+ * 1 with k made (hcache_key_free() it), 0 when off.
+ */
+static int headers_key(const struct run *run, struct hcache_key *k,
+		       const struct strv *args)
 {
+	k->dir = NULL;
 	if (!run->one_unit || run->o->format != OUT_GCC)
 		return 0;
-	k->t = &run->t;
-	k->tree = run->tree;
-	k->cache_dir = run->o->cache_dir;
-	k->m = &run->m;
-	k->args = args;
-	return 1;
+	hcache_key_init(k, &run->t, run->tree, run->o->cache_dir, &run->m,
+			args);
+	return k->dir != NULL;
 }
 
 /* Answer the unit from its headers' cached findings: 1 when done. */
-static int headers_answer(struct run *run, struct prefilter_in *pin,
-			  const char *path)
+static int headers_answer(struct run *run, const struct hcache_key *k,
+			  struct prefilter_in *pin, const char *path)
 {
-	struct hcache_key k;
 	struct hcache_hits h;
 	int from = run->out.n;
 
-	if (!headers_cached(run, &k, pin->args) || hcache_lookup(&k, pin, &h))
+	if (hcache_lookup(k, pin, &h))
 		return 0;
 	for (int i = 0; i < h.n; i++) {
 		if (!rule_find(h.v[i].rule)) {
 			/* not one of this build's rules: parse */
 			hcache_hits_free(&h);
-			run->out.n = from;
 			return 0;
 		}
 	}
@@ -149,18 +148,14 @@ static int headers_answer(struct run *run, struct prefilter_in *pin,
  * too) into the cache, when every finding of the unit is in one of
  * them, shown by the name the prefilter resolved.
  */
-static void headers_store(struct run *run, const struct prefilter_in *pin,
-			  int from)
+static void headers_store(struct run *run, const struct hcache_key *k,
+			  const struct prefilter_in *pin, int from)
 {
-	struct hcache_key k;
-
-	if (!headers_cached(run, &k, pin->args))
-		return;
 	for (int i = from; i < run->out.n; i++)
 		if (strv_find(&pin->headers, run->out.v[i].file) < 0)
 			return;
 	for (int i = 0; i < pin->headers.n; i++) {
-		char *cpath = hcache_path(&k, pin->headers.v[i],
+		char *cpath = hcache_path(k, pin->headers.v[i],
 					  pin->hashes[i]);
 		struct strv lines = { 0 };
 		int ok = cpath != NULL;
@@ -197,6 +192,7 @@ void check_file(struct run *run, const char *path,
 	char *rel = rel_of(path, run);
 	const struct table *t = &run->t;
 	struct prefilter_in pin;
+	struct hcache_key hk = { 0 };
 	struct walk_result res;
 	struct parsed p;
 	CXIndex idx = NULL;
@@ -275,7 +271,9 @@ void check_file(struct run *run, const char *path,
 		cx->header_linked = pin.headers.n > 0;
 		if (link == PF_TABLE && !cx->header_linked)
 			run->table_units++;
-		if (cx->header_linked && headers_answer(run, &pin, path)) {
+		if (cx->header_linked && headers_key(run, &hk, pin.args) &&
+		    headers_answer(run, &hk, &pin, path)) {
+			hcache_key_free(&hk);
 			prefilter_in_free(&pin);
 			free(rel);
 			return;
@@ -314,11 +312,12 @@ void check_file(struct run *run, const char *path,
 			res.errors, res.errors == 1 ? "" : "s",
 			res.first_error);
 	}
-	if (cx->header_linked && !res.errors)
-		headers_store(run, &pin, from);
+	if (hk.dir && !res.errors)
+		headers_store(run, &hk, &pin, from);
 	walk_result_free(&res);
 	emit_unit(run, from);
 out:
+	hcache_key_free(&hk);
 	prefilter_in_free(&pin);
 	cx->header_linked = 0;
 	if (flags) {

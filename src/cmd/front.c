@@ -66,13 +66,12 @@ static int answerable(struct front *f, struct prefilter_in *pin,
 		      struct hcache_hits *hits)
 {
 	struct hcache_key k;
+	int r;
 
-	k.t = &f->t;
-	k.tree = f->tree;
-	k.cache_dir = f->o.cache_dir;
-	k.m = &f->m;
-	k.args = &f->flags;
-	return !hcache_lookup(&k, pin, hits);
+	hcache_key_init(&k, &f->t, f->tree, f->o.cache_dir, &f->m, &f->flags);
+	r = !hcache_lookup(&k, pin, hits);
+	hcache_key_free(&k);
+	return r;
 }
 
 /*

@@ -22,14 +22,19 @@ KFLAGS="-nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1"
 
 # unit NAME FILE [FLAGS...]: one kbuild-style run with its own
 # dependency file, as kbuild gives it; NAME.out, NAME.err, NAME.rc.
+# The findings go to standard error (kbuild's way): NAME.out holds
+# them, NAME.err the rest (and anything printed on standard output).
 unit() {
 	local name=$1 file=$2
 	shift 2
 	(cd "$T" && "$HOOKWRAP" check --verbose --error-exit $KFLAGS "$@" \
 		"-Wp,-MD,drivers/.$(basename "$file" .c).o.d" \
 		-DKBUILD_BASENAME='"'"$(basename "$file" .c)"'"' "$file") \
-		>"$OUT/$name.out" 2>"$OUT/$name.err"
+		>"$OUT/$name.stdout" 2>"$OUT/$name.all"
 	echo $? >"$OUT/$name.rc"
+	grep ': warning: ' "$OUT/$name.all" >"$OUT/$name.out"
+	grep -v ': warning: ' "$OUT/$name.all" >"$OUT/$name.err"
+	cat "$OUT/$name.stdout" >>"$OUT/$name.err"
 }
 answered() { grep -q "not parsed: only headers link it" "$OUT/$1.err"; }
 
@@ -44,7 +49,7 @@ check "the next unit is answered from the cache" answered b
 contains "... saying so with --verbose" "$OUT/b.err" \
 	"drivers/header_b.c: not parsed: only headers link it to the table, and their 1 finding came from the header cache"
 (cd "$T" && "$HOOKWRAP" check --no-cache --error-exit $KFLAGS drivers/header_b.c) \
-	>"$OUT/b-parsed.out" 2>/dev/null
+	>/dev/null 2>"$OUT/b-parsed.out"
 same "... with the output of a parse" "$OUT/b-parsed.out" "$OUT/b.out"
 check "... and --error-exit's status (1)" test "$(cat "$OUT/b.rc")" -eq 1
 contains "... counted in the summary" "$OUT/b.err" "1 unit, 0 skipped by the prefilter, 0 partly parsed, 1 finding"
@@ -124,7 +129,7 @@ mkdir -p "$OUT/ro"
 cp "$OUT"/cache/manifest-* "$OUT/ro/"
 chmod 555 "$OUT/ro"
 (cd "$T" && HOOKWRAP_CACHE_DIR="$OUT/ro" "$HOOKWRAP" check $KFLAGS drivers/header_b.c) \
-	>"$OUT/ro.out" 2>"$OUT/ro.err"
+	>"$OUT/ro.stdout" 2>"$OUT/ro.out"
 chmod 755 "$OUT/ro"
 same "a cache that cannot be written: the output of a parse" "$OUT/g.out" "$OUT/ro.out"
 

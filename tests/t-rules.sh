@@ -147,7 +147,8 @@ for id in $ids; do
 	quiet=0
 	for f in "$CASES/$id"/*.[ch]; do
 		[ -f "$f" ] || continue
-		if block "$f" check-output | grep -qF "[$id]"; then
+		if { block "$f" check-output; block "$f" check-error; } |
+			grep -qF "[$id]"; then
 			fires=$((fires + 1))
 		else
 			quiet=$((quiet + 1))

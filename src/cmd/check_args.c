@@ -42,6 +42,8 @@ const char check_usage_text[] =
 	"Compiler flags are accepted as gcc takes them (gcc-only ones are\n"
 	"dropped); a FILE given without flags is parsed with the tree's\n"
 	"include directories and every CONFIG_ symbol it tests turned on.\n"
+	"Findings of units given with compiler flags go to standard error,\n"
+	"as gcc's warnings; of the rest, to standard output.\n"
 	"\n"
 	"options:\n"
 	"  --tree DIR         the kernel tree (default: found above FILE)\n"

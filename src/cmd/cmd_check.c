@@ -36,6 +36,14 @@ int cmd_check(int argc, char **argv)
 	flags_filter(o.words.v, o.words.n, &flags, &files, NULL);
 	for (int i = 0; i < o.words.n; i++)
 		has_flags |= o.words.v[i][0] == '-';
+	/*
+	 * kbuild's CHECK= interface, a unit and its compiler flags: its
+	 * findings go to standard error, as gcc's and sparse's warnings do
+	 * (Linux 6.x's kbuild throws standard output away under make -s).
+	 * The tree, a patch, -p, json and sarif print on standard output.
+	 */
+	run.gcc_fp = files.n && has_flags && !o.compdb && !o.patch ?
+		     stderr : stdout;
 	if (o.patch && (o.compdb || files.n)) {
 		error_at(NULL, 0, "--patch takes no FILE or -p; the patch "
 			 "names the files");
@@ -80,8 +88,8 @@ int cmd_check(int argc, char **argv)
 			"prefilter, %d partly parsed, %d finding%s\n",
 			run.units, run.units == 1 ? "" : "s", run.skipped,
 			run.partial, run.out.n, run.out.n == 1 ? "" : "s");
-	if (fflush(stdout) || ferror(stdout)) {
-		error_at(NULL, 0, "cannot write the findings to stdout");
+	if (fflush(stdout) || ferror(stdout) || ferror(run.gcc_fp)) {
+		error_at(NULL, 0, "cannot write the findings");
 		run.failed = 1;
 	}
 	if (run.failed)

@@ -149,7 +149,8 @@ static int answer(struct front *f, int argc, char **argv)
 		hcache_hits_free(&hits);
 		return -1;
 	}
-	hcache_print(stdout, &hits);
+	/* Where cmd_check.c prints a unit's findings: standard error. */
+	hcache_print(stderr, &hits);
 	if (o->verbose) {
 		int n = f->files.n;
 

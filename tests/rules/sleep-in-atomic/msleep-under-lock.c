@@ -4,9 +4,9 @@
  * check-path: kernel/case.c
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
- * check-output-start
+ * check-error-start
 kernel/case.c:21:2: warning: msleep() may sleep inside the atomic region begun by spin_lock_irqsave(&siglock, flags) at kernel/case.c:20: msleep() [sleep-in-atomic]
- * check-output-end
+ * check-error-end
  */
 #include <linux/lsm_hooks.h>
 #include <linux/spinlock.h>

@@ -7,9 +7,9 @@
  * check-conf: wrappers =
  * check-conf: guard.task_kill = rcu
  *
- * check-output-start
+ * check-error-start
 security/casemod/lsm.c:28:2: warning: hook task_kill runs under guard 'rcu', where it must not sleep, but its implementation casemod_task_kill may sleep: casemod_task_kill() -> mutex_lock() [sleep-under-guard]
- * check-output-end
+ * check-error-end
  */
 #include <linux/lsm_hooks.h>
 #include <linux/spinlock.h>

@@ -27,6 +27,12 @@ struct prim {
 	enum prim_effect effect;
 	int gfp_arg;		/* PRIM_ALLOC: which argument, from 0 */
 };
+/*
+ * PRIM_ALLOC's gfp_arg for an allocator's entry point whose argument
+ * list differs between kernels: the argument passed for its gfp_t
+ * parameter (else, as for a macro, the one whose text names GFP flags).
+ */
+#define GFP_BY_TYPE (-1)
 
 /* The entry for a function or macro name, or NULL. */
 const struct prim *prim_find(const char *name);

@@ -151,6 +151,52 @@ static const struct prim prims[] = {
 	{ "alloc_skb", PRIM_ALLOC, 1 },
 	{ "skb_clone", PRIM_ALLOC, 1 },
 	{ "skb_copy", PRIM_ALLOC, 1 },
+	/*
+	 * The allocators' own entry points, which the kernel's headers call
+	 * (kmalloc() is a macro or an inline around them): a unit of mm/ in
+	 * the facts must not make every allocation sleep through the slow
+	 * path's cond_resched(), whose test of the GFP flags the walk does
+	 * not follow.  6.x's memory-profiling names (_noprof), then 6.1's
+	 * and older ones; the GFP argument is found by its gfp_t type.
+	 */
+	{ "__kmalloc_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "__kmalloc_node_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "__kmalloc_cache_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "__kmalloc_cache_node_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "__kmalloc_large_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "__kmalloc_large_node_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "__kmalloc_node_track_caller_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "kmem_cache_alloc_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "kmem_cache_alloc_lru_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "kmem_cache_alloc_node_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "krealloc_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "kmemdup_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "__kvmalloc_node_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "__alloc_pages_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "alloc_pages_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "alloc_pages_mpol_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "__folio_alloc_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "folio_alloc_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "get_free_pages_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "get_zeroed_page_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "alloc_pages_exact_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "pcpu_alloc_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "mempool_alloc_noprof", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "__kmalloc", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "__kmalloc_node", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "__kmalloc_node_track_caller", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "kmalloc_trace", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "kmalloc_node_trace", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "kmalloc_large", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "kmalloc_large_node", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "kmem_cache_alloc_lru", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "kvmalloc_node", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "__alloc_pages", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "__alloc_pages_nodemask", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "__folio_alloc", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "__alloc_percpu_gfp", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "pcpu_alloc", PRIM_ALLOC, GFP_BY_TYPE },
+	{ "__alloc_skb", PRIM_ALLOC, GFP_BY_TYPE },
 	/* Not allocators, but they block only when their GFP flags allow. */
 	{ "audit_log_start", PRIM_ALLOC, 1 },
 	{ "audit_log", PRIM_ALLOC, 1 },
@@ -179,6 +225,12 @@ static const struct prim prims[] = {
 	{ "wake_up_process", PRIM_NOSLEEP, 0 },
 	{ "try_to_wake_up", PRIM_NOSLEEP, 0 },
 	{ "complete", PRIM_NOSLEEP, 0 },
+	/*
+	 * Safe with preemption off, which it restores: its
+	 * __set_cpus_allowed_ptr() waits only without SCA_MIGRATE_ENABLE
+	 * (a flag in a struct the walk does not follow).
+	 */
+	{ "migrate_enable", PRIM_NOSLEEP, 0 },
 	/* With a head (kfree_rcu(p, rh)); only the headless form sleeps. */
 	{ "kvfree_call_rcu", PRIM_NOSLEEP, 0 },
 	/* Preemption points that check the count themselves. */

@@ -231,6 +231,15 @@ static const struct prim prims[] = {
 	 * (a flag in a struct the walk does not follow).
 	 */
 	{ "migrate_enable", PRIM_NOSLEEP, 0 },
+	/*
+	 * The last fput() defers the release to task work or a workqueue;
+	 * it frees at once only a file never opened (6.12's backing files
+	 * and early failures), whose free the walk cannot tell apart.
+	 */
+	{ "fput", PRIM_NOSLEEP, 0 },
+	/* The consoles' SRCU read side: annotated __acquires, not atomic. */
+	{ "console_srcu_read_lock", PRIM_NOSLEEP, 0 },
+	{ "console_srcu_read_unlock", PRIM_NOSLEEP, 0 },
 	/* With a head (kfree_rcu(p, rh)); only the headless form sleeps. */
 	{ "kvfree_call_rcu", PRIM_NOSLEEP, 0 },
 	/* Preemption points that check the count themselves. */

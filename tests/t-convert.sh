@@ -176,3 +176,27 @@ done
 n=$(wc -l <"$OUT/sites")
 [ "$n" = 22 ] && ok "unconvert: 22 sites listed" ||
 	not_ok "unconvert: 22 sites listed" "found $n"
+
+# The manifest from check's cache: written by the first run, read by the
+# next (same diff), rebuilt when the header changes; --no-cache: none.
+CD=$OUT/mcache
+rm -rf "$CD"
+HOOKWRAP_CACHE_DIR=$CD "$HOOKWRAP" convert "$TREE" >"$OUT/c1.diff" 2>/dev/null
+n=$(ls "$CD" 2>/dev/null | grep -c '^manifest-')
+check "convert caches its manifest (got $n)" test "$n" -eq 1
+HOOKWRAP_CACHE_DIR=$CD "$HOOKWRAP" convert "$TREE" >"$OUT/c2.diff" 2>/dev/null
+same "... and the cached run gives the golden diff" "$EXP/convert.diff" \
+	"$OUT/c2.diff"
+HOOKWRAP_CACHE_DIR=$CD "$HOOKWRAP" check --verbose --tree "$TREE" \
+	>/dev/null 2>"$OUT/c3.err"
+contains "... the same cache check reads" "$OUT/c3.err" "manifest from $CD"
+T=$(copy_fixture convert-tree)
+sed -i 's/int (\*file_permission)/int (*file_permission_renamed)/' \
+	"$T/include/linux/security.h"
+HOOKWRAP_CACHE_DIR=$CD "$HOOKWRAP" convert "$T" >"$OUT/c4.diff" 2>/dev/null
+HOOKWRAP_CACHE_DIR= "$HOOKWRAP" convert "$T" >"$OUT/c5.diff" 2>/dev/null
+same "... a changed header: the manifest built again (as without cache)" \
+	"$OUT/c5.diff" "$OUT/c4.diff"
+rm -rf "$CD"
+HOOKWRAP_CACHE_DIR=$CD "$HOOKWRAP" convert --no-cache "$TREE" >/dev/null 2>&1
+check "--no-cache: no cache written" test ! -e "$CD"

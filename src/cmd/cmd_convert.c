@@ -15,9 +15,9 @@
 #include "convert/gencocci.h"
 #include "convert/incgraph.h"
 #include "convert/inctext.h"
+#include "convert/treescan.h"
 
 #include <errno.h>
-#include <ftw.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -29,9 +29,11 @@
 static const char usage_text[] =
 	"usage: hookwrap convert [--config FILE] [--profile NAME]\n"
 	"                        [--in-place] [--jobs N] [--spatch PROG]\n"
-	"                        [--timeout SEC] [--stats] TREE\n"
+	"                        [--timeout SEC] [--stats] [--no-cache] TREE\n"
 	"       hookwrap convert [--config FILE] [--profile NAME]\n"
 	"                        --print-rule [-o FILE] TREE\n"
+	"       hookwrap convert [--config FILE] [--profile NAME]\n"
+	"                        --print-files TREE\n"
 	"\n"
 	"Turn every raw call through the ops table (security_ops->hook(args))\n"
 	"into its wrapper call (security_hook(args)), changing nothing but\n"
@@ -42,12 +44,17 @@ static const char usage_text[] =
 	"Never touches the allow-listed files or the wrappers themselves.\n"
 	"\n"
 	"  -i, --in-place    write the converted files instead of a diff\n"
-	"  -j, --jobs N      spatch processes at once (default: CPUs)\n"
+	"  -j, --jobs N      spatch processes, and threads reading the\n"
+	"                    tree, at once (default: CPUs)\n"
 	"      --spatch PROG the spatch to run (default: $SPATCH or spatch)\n"
 	"      --timeout SEC spatch's limit per file (default 120, 0: none)\n"
 	"      --stats       print a summary line on stderr\n"
 	"      --print-rule  print the generated Coccinelle rule instead\n"
 	"  -o, --output FILE with --print-rule: write it to FILE\n"
+	"      --print-files print the files that name the table's pointer,\n"
+	"                    outside the allow-list (what spatch is given)\n"
+	"      --cache-dir DIR  the manifest cache check keeps (default\n"
+	"                    ~/.cache/hookwrap); --no-cache: build it\n"
 	"\n"
 	"A call in code spatch could not parse is converted from the lexical\n"
 	"scan and reported [converted-by-fallback]; any other use there is\n"
@@ -59,45 +66,9 @@ static const char usage_text[] =
 
 struct opts {
 	struct tree_opts t;
-	int in_place, jobs, timeout, stats, print_rule;
+	int in_place, jobs, timeout, stats, print_rule, print_files;
 	const char *spatch, *output;
 };
-
-/* nftw has no closure: the walk's state. */
-static struct strv walk_files;
-static size_t walk_root_len;
-
-static int walk_one(const char *path, const struct stat *st, int type,
-		    struct FTW *ftw)
-{
-	const char *base = path + ftw->base;
-
-	(void)st;
-	if (type == FTW_D && ftw->level > 0 && base[0] == '.')
-		return FTW_SKIP_SUBTREE;
-	if (type == FTW_F && (ends_with(base, ".c") || ends_with(base, ".h")))
-		strv_push(&walk_files, path + walk_root_len);
-	return FTW_CONTINUE;
-}
-
-/* Tree-relative paths of the tree's .c and .h files, sorted. */
-static int list_tree(const char *tree)
-{
-	char *root = xstrdup(tree);
-	size_t n = strlen(root);
-
-	while (n > 1 && root[n - 1] == '/')
-		root[--n] = '\0';
-	walk_root_len = n + (root[n - 1] != '/');
-	if (nftw(root, walk_one, 32, FTW_PHYS | FTW_ACTIONRETVAL)) {
-		error_at(root, 0, "cannot walk the tree: %s", strerror(errno));
-		free(root);
-		return -1;
-	}
-	free(root);
-	qsort(walk_files.v, walk_files.n, sizeof(char *), cmp_strp);
-	return 0;
-}
 
 static long long mtime_ns(const char *path)
 {
@@ -113,23 +84,22 @@ static long long mtime_ns(const char *path)
  * *unreadable counts the files that could not be read (reported).  A
  * candidate that is not text (a NUL byte) is an error: -1.
  */
-static int candidates(const struct opts *o, const char *incname,
-		      struct cfile **out, int *unreadable)
+static int candidates(const struct opts *o, const struct treescan *ts,
+		      const char *incname, struct cfile **out, int *unreadable)
 {
 	const struct table *t = &o->t.table;
 	struct cfile *v = NULL;
 	int n = 0;
 
-	for (int i = 0; i < walk_files.n; i++) {
-		const char *rel = walk_files.v[i];
-		char *path = path_join(o->t.tree, rel), *text;
+	for (int i = 0; i < ts->files.n; i++) {
+		const char *rel = ts->files.v[i];
+		char *path, *text;
 		size_t len;
 		struct cfile f = { 0 };
 
-		if (table_allows(t, rel)) {
-			free(path);
+		if (!ts->named[i] || table_allows(t, rel))
 			continue;
-		}
+		path = path_join(o->t.tree, rel);
 		f.mtime_ns = mtime_ns(path);
 		text = read_file(path, &len);
 		if (!text) {
@@ -363,12 +333,13 @@ static int convert_tree(struct opts *o)
 	int n, ret = 0, changed = 0, calls = 0, unknown = 0, direct = 0;
 	int fallback = 0, unparsed = 0, unreadable = 0, includes = 0;
 	struct incstate inc = { 0 };
+	struct treescan ts = { 0 };
 
-	if (list_tree(o->t.tree)) {
+	if (treescan(o->t.tree, t->pointer, o->jobs, &ts)) {
 		ret = 2;
 		goto out;
 	}
-	n = candidates(o, incname, &f, &unreadable);
+	n = candidates(o, &ts, incname, &f, &unreadable);
 	if (n < 0) {
 		ret = 2;
 		goto out;
@@ -406,7 +377,7 @@ static int convert_tree(struct opts *o)
 			"lexical fallback), %d unknown hooks, %d direct uses, "
 			"%d unparsed uses, %d files skipped, %d includes added"
 			" (%d files' includes checked lexically: libclang "
-			"could not parse them)\n", walk_files.n, n, changed,
+			"could not parse them)\n", ts.files.n, n, changed,
 			calls, fallback, unknown, direct, unparsed, unreadable,
 			includes, inc.lexical);
 	if (o->stats || isatty(2))
@@ -419,7 +390,7 @@ static int convert_tree(struct opts *o)
 		cfile_free(&f[i]);
 	free(f);
 out:
-	strv_clear(&walk_files);
+	treescan_free(&ts);
 	free(rule);
 	free(incname);
 	return ret;
@@ -435,6 +406,38 @@ static int print_rule(const struct opts *o)
 	else if (fputs(rule, stdout) == EOF || fflush(stdout))
 		ret = 2;
 	free(rule);
+	return ret;
+}
+
+/*
+ * The files convert would give spatch, one tree-relative path a line:
+ * what scripts/coccicheck hands spatch instead of the whole tree.
+ */
+static int print_files(const struct opts *o)
+{
+	const struct table *t = &o->t.table;
+	struct treescan ts;
+	int ret = 0;
+
+	if (treescan(o->t.tree, t->pointer, o->jobs, &ts))
+		return 2;
+	for (int i = 0; i < ts.files.n; i++) {
+		const char *rel = ts.files.v[i];
+
+		if (!ts.named[i] || table_allows(t, rel))
+			continue;
+		if (strchr(rel, '\n')) {
+			error_at(NULL, 0, "a file name under %s holds a newline, "
+				 "which spatch's file lists cannot carry; not "
+				 "listed, rename the file", o->t.tree);
+			ret = 1;
+			continue;
+		}
+		printf("%s\n", rel);
+	}
+	treescan_free(&ts);
+	if (fflush(stdout) || ferror(stdout))
+		ret = 2;
 	return ret;
 }
 
@@ -463,11 +466,14 @@ int cmd_convert(int argc, char **argv)
 		{ "timeout", required_argument, NULL, 'T' },
 		{ "stats", no_argument, NULL, 's' },
 		{ "print-rule", no_argument, NULL, 'r' },
+		{ "print-files", no_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "cache-dir", required_argument, NULL, 'C' },
+		{ "no-cache", no_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct opts o = { .timeout = 120 };
+	struct opts o = { .timeout = 120, .t.cached = 1 };
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int c, ret;
 
@@ -498,8 +504,17 @@ int cmd_convert(int argc, char **argv)
 		case 'r':
 			o.print_rule = 1;
 			break;
+		case 'f':
+			o.print_files = 1;
+			break;
 		case 'o':
 			o.output = optarg;
+			break;
+		case 'C':
+			o.t.cache_dir = optarg;
+			break;
+		case 'N':
+			o.t.cache_dir = "";
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -510,12 +525,13 @@ int cmd_convert(int argc, char **argv)
 		}
 	}
 	if (optind + 1 != argc || (o.output && !o.print_rule) ||
-	    (o.print_rule && o.in_place)) {
+	    (o.print_rule && o.in_place) ||
+	    (o.print_files && (o.in_place || o.print_rule))) {
 		fputs(usage_text, stderr);
 		return 2;
 	}
 	o.t.tree = argv[optind];
-	if (!o.print_rule && !spatch_found(o.spatch)) {
+	if (!o.print_rule && !o.print_files && !spatch_found(o.spatch)) {
 		error_at(NULL, 0, "cannot find %s; install coccinelle "
 			 "(apt-get install coccinelle) or name it with "
 			 "--spatch", o.spatch);
@@ -523,7 +539,8 @@ int cmd_convert(int argc, char **argv)
 	}
 	ret = load_tree(&o.t);
 	if (!ret)
-		ret = o.print_rule ? print_rule(&o) : convert_tree(&o);
+		ret = o.print_rule ? print_rule(&o) :
+		      o.print_files ? print_files(&o) : convert_tree(&o);
 	manifest_free(&o.t.manifest);
 	table_free(&o.t.table);
 	return ret;

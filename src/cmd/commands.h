@@ -30,6 +30,13 @@ struct tree_opts {
 	const char *profile;
 	const char *guard;	/* --guard=POLICY: the table's default */
 	const char *tree;
+	/*
+	 * Take the manifest from check's cache (checker/mget.c) when the
+	 * inputs it was built from are unchanged; cache_dir as check's
+	 * --cache-dir ("" for none, NULL for the default).
+	 */
+	int cached;
+	const char *cache_dir;
 	struct table table;
 	struct manifest manifest;
 };

@@ -1,4 +1,5 @@
 /* treeopts.c - finding the table and building the manifest for a tree. */
+#include "checker/setup.h"
 #include "cmd/commands.h"
 
 #include <stdio.h>
@@ -40,7 +41,9 @@ int load_tree(struct tree_opts *o)
 		free(o->table.guard);
 		o->table.guard = xstrdup(o->guard);
 	}
-	if (manifest_build(&o->table, o->tree, &o->manifest))
+	if (o->cached ? manifest_cached(&o->table, o->tree, NULL, o->cache_dir,
+					&o->manifest, 0) :
+			manifest_build(&o->table, o->tree, &o->manifest))
 		return 2;
 	return 0;
 }

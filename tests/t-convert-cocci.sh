@@ -134,3 +134,48 @@ $MK MODE=report >/dev/null 2>"$OUT/mk.err"
 [ $? -ne 0 ] && ok "make coccicheck without M fails" ||
 	not_ok "make coccicheck without M fails"
 contains "no M: says what to do" "$OUT/mk.err" "make coccicheck M=TREE"
+
+# spatch is given only the files that name the pointer, outside the
+# allow-list: "convert --print-files", which make coccicheck uses.
+"$HOOKWRAP" convert --print-files "$TREE" >"$OUT/files" 2>"$OUT/files.err"
+check "--print-files: exit 0" test $? -eq 0
+printf '%s\n' fs/positions.c include/linux/fs_hooks.h kernel/noinc.c \
+	net/notcalls.c >"$OUT/files.exp"
+same "--print-files: the files naming security_ops, not security.h/.c (allowed)" \
+	"$OUT/files.exp" "$OUT/files"
+"$HOOKWRAP" convert --print-files --jobs 1 "$TREE" >"$OUT/files1"
+same "--print-files --jobs 1: the same" "$OUT/files.exp" "$OUT/files1"
+"$HOOKWRAP" convert --print-files --print-rule "$TREE" >/dev/null 2>&1
+check "--print-files with --print-rule: usage error (2)" test $? -eq 2
+# A spatch that notes its arguments, then runs the real one.
+cat >"$OUT/fake-spatch" <<EOS
+#!/bin/sh
+printf '%s\n' "\$@" >>"$OUT/spatch.args"
+prev=
+for a; do
+	[ "\$prev" = --file-groups ] && cat "\$a" >>"$OUT/spatch.groups"
+	prev=\$a
+done
+exec spatch "\$@"
+EOS
+chmod +x "$OUT/fake-spatch"
+rm -f "$OUT/spatch.args" "$OUT/spatch.groups"
+SPATCH=$OUT/fake-spatch $MK M="$TREE" MODE=report >"$OUT/mk.fake" 2>&1
+n=$(grep -c ': security_ops->' "$OUT/mk.fake")
+check "coccicheck through the file list: 25 reports (got $n)" test "$n" = 25
+contains "... spatch given --file-groups, not --dir" "$OUT/spatch.args" \
+	"--file-groups"
+lacks "... not --dir" "$OUT/spatch.args" "--dir"
+grep -v '^$' "$OUT/spatch.groups" | sed "s|^$TREE/||" >"$OUT/groups.files"
+same "... the groups: the four files, one each" "$OUT/files.exp" \
+	"$OUT/groups.files"
+CLEAN=$OUT/clean-tree
+rm -rf "$CLEAN"
+cp -r "$TREE" "$CLEAN"
+(cd "$CLEAN" && rm fs/positions.c include/linux/fs_hooks.h kernel/noinc.c \
+	net/notcalls.c)
+rm -f "$OUT/spatch.args"
+SPATCH=$OUT/fake-spatch $MK M="$CLEAN" MODE=report >"$OUT/mk.clean" 2>&1
+check "coccicheck on a clean tree: exit 0" test $? -eq 0
+same "... prints nothing" /dev/null "$OUT/mk.clean"
+check "... and does not run spatch" test ! -e "$OUT/spatch.args"

@@ -46,6 +46,19 @@ static inline void fuzz_quiet(void)
 }
 
 /*
+ * The LLVMFuzzerInitialize of a harness with nothing else to set up:
+ * FUZZ_QUIET_INIT at file scope.
+ */
+#define FUZZ_QUIET_INIT                                                   \
+	int LLVMFuzzerInitialize(int *argc, char ***argv)                 \
+	{                                                                 \
+		(void)argc;                                               \
+		(void)argv;                                               \
+		fuzz_quiet();                                             \
+		return 0;                                                 \
+	}
+
+/*
  * Is name a safe tree-relative name, as review mode promises of every
  * name it accepts: not empty, not absolute, no "", "." or ".."
  * component, no ".git" component, no control character?

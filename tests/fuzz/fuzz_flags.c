@@ -9,13 +9,7 @@
 #include "fuzz.h"
 #include "checker/input/flags.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	fuzz_quiet();
-	return 0;
-}
+FUZZ_QUIET_INIT
 
 static void sort(char *const *words, int n)
 {

@@ -8,13 +8,7 @@
 #include "fuzz.h"
 #include "manifest/manifest.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	fuzz_quiet();
-	return 0;
-}
+FUZZ_QUIET_INIT
 
 static char *write_tsv(const struct manifest *m, size_t *len)
 {

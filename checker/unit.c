@@ -26,12 +26,40 @@ static char *rel_of(const char *path, void *data)
 	return rel;
 }
 
-static void print_args(const char *file, const struct strv *args)
+/*
+ * What libclang parses path with, given its (filtered) flags: a header
+ * as C, and -m32 for a 32-bit-only -march= (kbuild's CC holds the -m32,
+ * c_flags not).  Into args; --print-args shows the same.
+ */
+static void clang_args(const char *path, const struct strv *flags,
+		       struct strv *args)
 {
+	if (ends_with(path, ".h")) {
+		strv_push(args, "-x");
+		strv_push(args, "c");
+	}
+	if (flags_want_m32(flags))
+		strv_push(args, "-m32");
+	for (int i = 0; i < flags->n; i++)
+		strv_push(args, flags->v[i]);
+}
+
+/* --print-args: flags as parse_flags() hands them over, or args as they are. */
+static void print_args(const char *file, const struct strv *flags,
+		       const struct strv *fe_args)
+{
+	struct strv args = { 0 };
+
+	if (flags)
+		clang_args(file, flags, &args);
+	else
+		for (int i = 0; i < fe_args->n; i++)
+			strv_push(&args, fe_args->v[i]);
 	printf("%s:", file);
-	for (int i = 0; i < args->n; i++)
-		printf(" %s", args->v[i]);
+	for (int i = 0; i < args.n; i++)
+		printf(" %s", args.v[i]);
 	printf("\n");
+	strv_clear(&args);
 }
 
 static void emit_unit(struct run *run, int from)
@@ -53,14 +81,7 @@ static CXTranslationUnit parse_flags(CXIndex idx, const char *path,
 			CXTranslationUnit_KeepGoing |
 			CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
 
-	if (ends_with(path, ".h")) {
-		strv_push(&args, "-x");
-		strv_push(&args, "c");
-	}
-	if (flags_want_m32(flags))
-		strv_push(&args, "-m32");
-	for (int i = 0; i < flags->n; i++)
-		strv_push(&args, flags->v[i]);
+	clang_args(path, flags, &args);
 	strv_push(&args, "-ferror-limit=0");
 	strv_push(&args, "-Wno-everything");
 	rc = bigstack_parse(idx, path, (const char *const *)args.v, args.n,
@@ -237,7 +258,7 @@ void check_file(struct run *run, const char *path,
 	}
 	if (o->print_args) {
 		/* Like gcc -###: say what would run, run nothing. */
-		print_args(path, flags ? flags : &run->fe.args);
+		print_args(path, flags, &run->fe.args);
 		free(rel);
 		return;
 	}

@@ -73,6 +73,20 @@ same "--print-args: quiet on stderr" /dev/null "$OUT/pa.err"
 	drivers/calls.c >"$OUT/cso.out" 2>&1)
 check "clang-syntax-only: clang accepts the unit and its filtered flags" \
 	test $? -eq 0
+# A 32-bit-only -march= (an i386 kernel's c_flags; kbuild's CC holds the
+# -m32): libclang is given -m32, and --print-args says so, so that
+# clang-syntax-only parses what hookwrap parses.
+(cd "$T" && "$HOOKWRAP" check --print-args $KFLAGS -march=i686 drivers/calls.c \
+	>"$OUT/pa32.out" 2>&1)
+contains "--print-args: the -m32 a 32-bit -march= brings" "$OUT/pa32.out" \
+	"drivers/calls.c: -m32 -nostdinc"
+(cd "$T" && "$HOOKWRAP" check --print-args -m32 $KFLAGS -march=i686 drivers/calls.c \
+	>"$OUT/pa32b.out" 2>&1)
+check "--print-args: -m32 given, not added twice" \
+	test "$(tr ' ' '\n' <"$OUT/pa32b.out" | grep -cx -- -m32)" -eq 1
+(cd "$T" && "$HW/scripts/clang-syntax-only" $KFLAGS -march=i686 drivers/calls.c \
+	>"$OUT/cso32.out" 2>&1)
+check "clang-syntax-only: a unit with -march=i686 and no -m32" test $? -eq 0
 printf 'int broken(void) { return undeclared; }\n' >"$T/drivers/broken_cso.c"
 (cd "$T" && "$HW/scripts/clang-syntax-only" $KFLAGS drivers/broken_cso.c \
 	>"$OUT/cso2.out" 2>&1)

@@ -26,7 +26,7 @@
 # hookwrap-full), a line each.
 set -u
 HW=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -ge 4 ] || { sed -n '2,28p' "$0" >&2; exit 2; }
+[ $# -ge 4 ] || { sed -n '2,26p' "$0" >&2; exit 2; }
 exec python3 - "$HW" "$@" <<'PY'
 import os, re, shlex, subprocess, sys, time
 hw, tree, build, template = sys.argv[1:5]

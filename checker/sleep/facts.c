@@ -99,3 +99,11 @@ void facts_free(struct facts *f)
 	free(f->tree);
 	memset(f, 0, sizeof(*f));
 }
+
+const char *cond_ctx_name(int cond)
+{
+	int a = cond > 0 ? cond : -cond;
+
+	return a == COND_IRQS_OFF ? "irqs_disabled()" :
+	       a == COND_IN_INTR ? "in_interrupt()" : NULL;
+}

@@ -37,10 +37,34 @@ struct fact_call {
 				   its caller: "p1" true, "!p1" false */
 	char *args;		/* per argument: "1"/"0" constant, "pN" the
 				   caller's parameter N, "?": "0,p2" */
+	int ctx;		/* what the open regions make true there:
+				   CTX_IRQS_OFF, CTX_IN_INTR (bits) */
 	char *region;		/* what began it: "spin_lock(&l)" */
 	char *region_file;
 	unsigned region_line;
 };
+
+/*
+ * The context a call is made in, as its regions tell (the facts' ctx
+ * column): interrupts off (local_irq_save(), spin_lock_irqsave()), or a
+ * bottom-half-disabled region (local_bh_disable(), spin_lock_bh()), in
+ * which in_interrupt() and in_softirq() are true.  Nothing is ever known
+ * false: a plain spin_lock() may be taken with interrupts already off.
+ */
+#define CTX_IRQS_OFF	1
+#define CTX_IN_INTR	2
+
+/*
+ * Conditions on the context, as a condition on a parameter is one
+ * (link_node.cond, fact_call.cond): COND_IRQS_OFF when irqs_disabled()
+ * is true, -COND_IRQS_OFF when it is false; COND_IN_INTR for
+ * in_interrupt() (and in_softirq(), which the regions decide alike).
+ * Stored as "irqs_disabled", "!in_interrupt".
+ */
+#define COND_IRQS_OFF	501
+#define COND_IN_INTR	502
+/* "irqs_disabled()" for +-COND_IRQS_OFF, ... ; NULL for another. */
+const char *cond_ctx_name(int cond);
 
 struct fact_reg {
 	char *hook;		/* member */
@@ -103,7 +127,8 @@ struct link_node {
 	int fn;			/* index into facts.fns, or hook index */
 	int dist;		/* steps to a sleep; 0: does not sleep */
 	int cond;		/* when it does: 0 always, i+1 when its
-				   parameter i is true, -(i+1) when false */
+				   parameter i is true, -(i+1) when false,
+				   +-COND_IRQS_OFF, +-COND_IN_INTR */
 	int next;		/* node it sleeps through, or -1 */
 	int via_call;		/* the call that makes it sleep */
 };

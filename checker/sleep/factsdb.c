@@ -10,7 +10,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#define SCHEMA_VERSION "2"
+#define SCHEMA_VERSION "3"
 
 static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);"
@@ -24,7 +24,7 @@ static const char schema[] =
 	" prim INTEGER NOT NULL, sleep TEXT, text TEXT, file TEXT,"
 	" line INTEGER, col INTEGER, atomic INTEGER NOT NULL, region TEXT,"
 	" region_file TEXT, region_line INTEGER, depth INTEGER,"
-	" released INTEGER, own INTEGER, cond TEXT, args TEXT);"
+	" released INTEGER, own INTEGER, cond TEXT, args TEXT, ctx INTEGER);"
 	"CREATE TABLE IF NOT EXISTS registrations(unit INTEGER NOT NULL,"
 	" hook TEXT NOT NULL, impl TEXT NOT NULL, file TEXT, line INTEGER,"
 	" col INTEGER, how TEXT);"
@@ -122,7 +122,7 @@ static const char *const store_sql[NSTORE] = {
 	[SET_TREE] = "INSERT OR REPLACE INTO meta VALUES('tree',?)",
 	[ADD_FN] = "INSERT INTO functions VALUES(?,?,?,?,?)",
 	[ADD_CALL] = "INSERT INTO calls VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-		"?,?,?,?)",
+		"?,?,?,?,?)",
 	[ADD_REG] = "INSERT INTO registrations VALUES(?,?,?,?,?,?,?)",
 	[ADD_HOOK] = "INSERT OR REPLACE INTO hooks VALUES(?,?,?,?,?)",
 };
@@ -201,11 +201,11 @@ static int store(sqlite3 *db, sqlite3_stmt **st, const char *path,
 	for (int i = 0; i < f->ncalls; i++) {
 		const struct fact_call *x = &f->calls[i];
 
-		if (run(db, st, ADD_CALL, "Isssisssiiissiiiiss", unit,
+		if (run(db, st, ADD_CALL, "Isssisssiiissiiiissi", unit,
 			x->caller, x->callee, x->hook, x->prim, x->sleep,
 			x->text, x->file, x->line, x->col, x->atomic,
 			x->region, x->region_file, x->region_line, x->depth,
-			x->released, x->own, x->cond, x->args) !=
+			x->released, x->own, x->cond, x->args, x->ctx) !=
 		    SQLITE_DONE)
 			return -1;
 	}
@@ -325,7 +325,7 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		goto out;
 	if (prepare(db, &st, "SELECT c.unit, caller, callee, hook, prim, sleep,"
 		    " text, file, line, col, atomic, region, region_file,"
-		    " region_line, depth, released, own, cond, args"
+		    " region_line, depth, released, own, cond, args, ctx"
 		    " FROM calls c JOIN units u ON u.id=c.unit"
 		    " ORDER BY u.path, c.rowid"))
 		goto out;
@@ -351,6 +351,7 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->own = sqlite3_column_int(st, 16);
 		x->cond = col_str(st, 17);
 		x->args = col_str(st, 18);
+		x->ctx = sqlite3_column_int(st, 19);
 	}
 	if (rc != SQLITE_DONE)
 		goto out;

@@ -28,7 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define SCHEMA_VERSION "2"
+#define SCHEMA_VERSION "3"
 
 /* Immutable reads that found the file changed, before giving up. */
 #define MAX_TRIES 5

@@ -216,6 +216,7 @@ static void summarise_inline(struct sleep_scan *s, CXCursor def, int ai)
 
 		an->acquire = an->release = an->rel_irq = 0;
 		an->acq_irq = an->acq_lock = 0;
+		an->acq_cx_irq = an->acq_cx_bh = 0;
 	}
 	free(sub.lines);
 	facts_free(&scratch);

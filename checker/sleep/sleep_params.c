@@ -306,8 +306,13 @@ int params_test(struct params *pa, CXCursor c)
 
 char *params_cond_text(int cond)
 {
+	const char *ctx = cond_ctx_name(cond);
+
 	if (!cond)
 		return NULL;
+	if (ctx)	/* "!irqs_disabled", without the brackets */
+		return xasprintf("%s%.*s", cond < 0 ? "!" : "",
+				 (int)strlen(ctx) - 2, ctx);
 	return cond > 0 ? xasprintf("p%d", cond - 1) :
 			  xasprintf("!p%d", -cond - 1);
 }

@@ -213,7 +213,7 @@ static int releases_irq(const char *name)
 }
 
 void acquire(struct sleep_scan *s, char *text, unsigned line,
-	     enum region_kind kind)
+	     enum region_kind kind, int ctx)
 {
 	unsigned bit;
 
@@ -231,6 +231,9 @@ void acquire(struct sleep_scan *s, char *text, unsigned line,
 	bit = s->st.depth < 32 ? 1u << s->st.depth : 0;
 	s->st.irq = (s->st.irq & ~bit) | (kind == RK_IRQ ? bit : 0);
 	s->st.lock = (s->st.lock & ~bit) | (kind == RK_LOCK ? bit : 0);
+	s->st.cx_irq = (s->st.cx_irq & ~bit) |
+		       (ctx & CTX_IRQS_OFF ? bit : 0);
+	s->st.cx_bh = (s->st.cx_bh & ~bit) | (ctx & CTX_IN_INTR ? bit : 0);
 	s->st.depth++;
 	s->st.must++;
 }
@@ -306,6 +309,14 @@ static struct fact_call *add_call(struct sleep_scan *s, CXCursor at,
 	where_of(at, &c->line, &c->col);
 	c->released = s->st.dead ? 0 : s->st.released;
 	c->cond = params_cond_text(s->st.dead ? 0 : s->st.cond);
+	if (!s->st.dead && s->st.depth > s->st.opt) {
+		/* Only the regions open on every path that reaches here. */
+		int open = s->st.depth - s->st.opt;
+		unsigned m = open >= 32 ? ~0u : (1u << open) - 1;
+
+		c->ctx = (s->st.cx_irq & m ? CTX_IRQS_OFF : 0) |
+			 (s->st.cx_bh & m ? CTX_IN_INTR : 0);
+	}
 	if (s->st.depth && !s->st.dead && s->st.region >= 0 &&
 	    !silenced(s, c->line)) {
 		int entry_held = s->entry - s->st.released;
@@ -410,7 +421,7 @@ void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 	switch (p->effect) {
 	case PRIM_ACQUIRE:
 		acquire(s, text_of(s, shown, p->name), line,
-			region_kind(p->name));
+			region_kind(p->name), region_ctx(p->name));
 		return;
 	case PRIM_RELEASE:
 		release(s, releases_irq(p->name));
@@ -599,7 +610,11 @@ void do_call(struct sleep_scan *s, CXCursor c)
 					i < 32 && (an->acq_irq >> i & 1) ?
 					RK_IRQ : i < 32 &&
 					(an->acq_lock >> i & 1) ? RK_LOCK :
-					RK_OTHER);
+					RK_OTHER, i >= 32 ? 0 :
+					(an->acq_cx_irq >> i & 1 ?
+					 CTX_IRQS_OFF : 0) |
+					(an->acq_cx_bh >> i & 1 ?
+					 CTX_IN_INTR : 0));
 			if (an->noreturn)
 				s->st = dead_state;
 		}
@@ -619,6 +634,7 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 	params_begin(&s->pa, s->tu, fn);
 	s->st.cond = 0;
 	s->st.irq = s->st.lock = 0;
+	s->st.cx_irq = s->st.cx_bh = 0;
 	s->st.rel_irq = 0;
 	s->st.opt = s->st.optc = 0;
 	s->ngscope = 0;
@@ -653,7 +669,7 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 	entry = an->release + an->hold;
 	for (int i = 0; i < entry; i++)
 		acquire(s, xstrdup(an->text ? an->text : s->fn), ff->line,
-			RK_OTHER);
+			RK_OTHER, 0);
 	s->entry = entry;
 	clang_visitChildren(fn, fe_take_last, &body);
 	if (clang_getCursorKind(body) == CXCursor_CompoundStmt)
@@ -671,6 +687,8 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 		an->rel_irq = s->exit_rel_irq;
 		an->acq_irq = (s->exit_irq >> shift) & mask;
 		an->acq_lock = (s->exit_lock >> shift) & mask;
+		an->acq_cx_irq = (s->exit_cx_irq >> shift) & mask;
+		an->acq_cx_bh = (s->exit_cx_bh >> shift) & mask;
 		if (an->acquire && !an->text)
 			an->text = xasprintf("%s()", s->fn);
 	}

@@ -35,6 +35,9 @@ struct astate {
 	int cond;		/* what this path assumes of a parameter:
 				   i+1 "param i is true", -(i+1) "false",
 				   0 nothing (docs/facts-db.md, cond) */
+	unsigned cx_irq, cx_bh;	/* per depth as irq: the region turns
+				   interrupts off, or bottom halves
+				   (region_ctx) */
 };
 
 struct region {
@@ -59,6 +62,7 @@ struct annot {
 	char *name;
 	int acquire, release;	/* regions it leaves open / closes */
 	unsigned acq_irq, acq_lock;	/* the kinds of those it leaves open */
+	unsigned acq_cx_irq, acq_cx_bh;	/* and their contexts */
 	int rel_irq;		/* closes the way *_unlock_irqrestore does */
 	int hold;		/* __must_hold: held on entry and exit */
 	int noreturn;
@@ -107,6 +111,7 @@ struct sleep_scan {
 	/* Its exits: what every path leaves open or released. */
 	int nexit, exit_depth, exit_released;
 	unsigned exit_irq, exit_lock;	/* region kinds at the first exit */
+	unsigned exit_cx_irq, exit_cx_bh;	/* contexts on every exit */
 	int exit_rel_irq;
 	int nested;		/* summarising a header's inline: how deep */
 	int gscope[64];		/* per open scope: cleanup.h guards in it */
@@ -147,8 +152,9 @@ char *text_of(struct sleep_scan *s, CXCursor c, const char *name);
  */
 enum region_kind { RK_OTHER, RK_IRQ, RK_LOCK };
 enum region_kind region_kind(const char *name);
+/* ctx: what the region makes true (CTX_* of facts.h; region_ctx). */
 void acquire(struct sleep_scan *s, char *text, unsigned line,
-	     enum region_kind kind);
+	     enum region_kind kind, int ctx);
 void release(struct sleep_scan *s, int irq);
 /*
  * Is c (of span a..b in the main file) the expansion of a dispatch
@@ -164,6 +170,21 @@ void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 	     const struct prim *p);
 /* A call: recorded with the state, its callee's effect applied. */
 void do_call(struct sleep_scan *s, CXCursor c);
+
+/* sleep_ctx.c */
+/*
+ * What a region begun by text ("spin_lock_irqsave(&l, f)", a guard's
+ * name "irqsave") makes true: CTX_IRQS_OFF, CTX_IN_INTR, or 0.
+ */
+int region_ctx(const char *text);
+/*
+ * Does if statement ifs (then: its then-branch) test the context
+ * ("if (unlikely(in_interrupt()))", "if (in_irq() || irqs_disabled())")?
+ * *at: what its then-branch may assume (a cond: a parameter's atom or
+ * +-COND_*), *af what its else-branch may; 0 when neither is known.
+ */
+int ctx_test(struct sleep_scan *s, CXCursor ifs, CXCursor then, int *at,
+	     int *af);
 
 /* sleep_annot.c */
 /* A visitor that records the unit's global variables into s->gv. */

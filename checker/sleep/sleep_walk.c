@@ -16,6 +16,12 @@
 
 #include <string.h>
 
+/* The bits of the regions open at depth d (astate.irq and the like). */
+static unsigned depth_mask(int d)
+{
+	return d >= 32 ? ~0u : d <= 0 ? 0 : (1u << d) - 1;
+}
+
 struct astate merge(struct astate a, struct astate b)
 {
 	struct astate m;
@@ -30,13 +36,18 @@ struct astate merge(struct astate a, struct astate b)
 	m.must_rel = a.must_rel < b.must_rel ? a.must_rel : b.must_rel;
 	m.cond = a.cond == b.cond ? a.cond : 0;
 	m.rel_irq = a.rel_irq | b.rel_irq;
+	/* A context is known after the meeting when both paths know it. */
+	m.cx_irq = a.cx_irq & b.cx_irq & depth_mask(a.depth) &
+		   depth_mask(b.depth);
+	m.cx_bh = a.cx_bh & b.cx_bh & depth_mask(a.depth) &
+		  depth_mask(b.depth);
 	if (a.depth != b.depth || a.opt != b.opt || a.optc != b.optc)
 		m.opt = m.optc = 0;	/* open, as far as we know */
 	return m;
 }
 
 const struct astate dead_state = {
-	0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 0, 0
+	0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0
 };
 
 /*
@@ -327,7 +338,10 @@ void note_exit(struct sleep_scan *s)
 		s->exit_irq = s->st.irq;
 		s->exit_lock = s->st.lock;
 		s->exit_rel_irq = 0;
+		s->exit_cx_irq = s->exit_cx_bh = ~0u;
 	}
+	s->exit_cx_irq &= s->st.cx_irq & depth_mask(s->st.depth);
+	s->exit_cx_bh &= s->st.cx_bh & depth_mask(s->st.depth);
 	s->exit_rel_irq |= s->st.rel_irq;
 	if (!s->nexit++ || s->st.must < s->exit_depth)
 		s->exit_depth = s->st.must;
@@ -404,6 +418,7 @@ struct ctl {
 	unsigned line;
 	int t, known, pt;	/* if: trylock_test, sleep_constant,
 				   params_test of its condition */
+	int at, af;		/* if: what its arms assume (ctx_test) */
 	int tg;			/* loop, switch: its target, or -1 */
 };
 
@@ -434,6 +449,11 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 		c->known = c->t ? -1 : sleep_constant(k->v[0]);
 		c->pt = c->t || c->known >= 0 ? 0 :
 			params_test(&s->pa, k->v[0]);
+		c->at = c->pt;
+		c->af = -c->pt;
+		if (!c->t && c->known < 0 && !c->pt &&
+		    f->kind == CXCursor_IfStmt && k->n > 1)
+			ctx_test(s, f->c, k->v[1], &c->at, &c->af);
 		if (c->known >= 0)	/* only the branch the build keeps */
 			return c->known && k->n > 1 ? then_walk(f, 1, 2, 9) :
 			       !c->known && k->n > 2 ?
@@ -443,20 +463,20 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 		c->a = s->st;
 		if (c->t == 1)
 			acquire(s, xstrdup(c->text), c->line,
-				region_kind(c->text));
+				region_kind(c->text), region_ctx(c->text));
 		/* "if (!nofail) return ...;": what follows assumes nofail. */
-		assume(&s->st, c->pt);
+		assume(&s->st, c->at);
 		return then_walk(f, 1, k->n > 1 ? 2 : 1, 2);
 	case 2:
 		c->b = s->st;
 		s->st = c->a;
-		assume(&s->st, -c->pt);
+		assume(&s->st, c->af);
 		if (c->t == 2)
 			acquire(s, xstrdup(c->text), c->line,
-				region_kind(c->text));
+				region_kind(c->text), region_ctx(c->text));
 		return then_walk(f, 2, k->n > 2 ? 3 : 2, 3);
 	case 3:
-		s->st = join_arms(c->b, s->st, c->pt);
+		s->st = join_arms(c->b, s->st, c->at == -c->af ? c->at : 0);
 		return 0;
 	default:
 		return 0;
@@ -544,7 +564,7 @@ static void guard_var(struct sleep_scan *s, CXCursor c)
 			t = xasprintf("guard(%s)", name);
 		}
 		where_of(c, &line, NULL);
-		acquire(s, t, line, RK_OTHER);
+		acquire(s, t, line, RK_OTHER, region_ctx(name));
 		s->gscope[s->ngscope - 1]++;
 	}
 	free(name);

@@ -17,6 +17,12 @@
  * that passes its own parameter makes its caller conditional in turn.
  * One condition per node: two different ones make it "always", which
  * keeps the answer a may-sleep (never fewer sleeps than without).
+ * A condition may be on the context instead ("if (in_interrupt())
+ * { defer; return; } might_sleep();" sleeps when !in_interrupt()): it
+ * passes to the caller unchanged, whatever the call passes, and is
+ * decided by the regions open at a call (docs/facts-db.md, ctx): under
+ * local_bh_disable() in_interrupt() is true, under spin_lock_irqsave()
+ * irqs_disabled() is; under spin_lock() neither is known.
  * The search is then two phases: a worklist for the conditions (a node
  * is visited again when its condition widens, at most twice), then a
  * breadth-first pass for the chains, each through an edge whose
@@ -165,10 +171,10 @@ static void add_impl(struct impl_list *il, int node, int reg)
 enum { ARG_FALSE = -1, ARG_TRUE = -2, ARG_UNKNOWN = -3 };
 #define NEVER INT_MIN
 
-/* "p2" -> 3, "!p2" -> -3, NULL -> 0. */
+/* "p2" -> 3, "!p2" -> -3, "irqs_disabled" -> COND_IRQS_OFF, NULL -> 0. */
 static int parse_cond(const char *s)
 {
-	int neg = 0;
+	int neg = 0, a;
 
 	if (!s)
 		return 0;
@@ -176,9 +182,31 @@ static int parse_cond(const char *s)
 		neg = 1;
 		s++;
 	}
-	if (*s != 'p')
+	if (!strcmp(s, "irqs_disabled"))
+		a = COND_IRQS_OFF;
+	else if (!strcmp(s, "in_interrupt"))
+		a = COND_IN_INTR;
+	else if (*s == 'p')
+		a = atoi(s + 1) + 1;
+	else
 		return 0;
-	return neg ? -(atoi(s + 1) + 1) : atoi(s + 1) + 1;
+	return neg ? -a : a;
+}
+
+/*
+ * A condition on the context, at a call made in context ctx (its
+ * regions'): decided when the regions make it true, else kept, for the
+ * caller's callers to decide (the context is theirs too).  Nothing
+ * makes one false, so "irqs_disabled()" is never ruled out.
+ */
+static int decide(int cond, int ctx)
+{
+	int a = cond > 0 ? cond : -cond;
+
+	if ((a == COND_IRQS_OFF && (ctx & CTX_IRQS_OFF)) ||
+	    (a == COND_IN_INTR && (ctx & CTX_IN_INTR)))
+		return cond > 0 ? 0 : NEVER;
+	return cond;
 }
 
 static int *parse_args(const char *s, int *n)
@@ -209,6 +237,9 @@ static int through(const struct link *lk, int call, int v, int through_name)
 
 	if (!c || call < 0)
 		return c;	/* a hook to its implementation: the same */
+	if (cond_ctx_name(c))	/* the context: the call's, whatever it
+				   passes */
+		return decide(c, lk->f->calls[call].ctx);
 	if (through_name)
 		return 0;
 	j = (c > 0 ? c : -c) - 1;
@@ -435,7 +466,7 @@ void link_build(struct link *lk, const struct facts *f)
 		const struct fact_call *c = &f->calls[i];
 		int from = fn_node(lk, c->caller, f->call_unit[i]);
 
-		lk->call_cond[i] = parse_cond(c->cond);
+		lk->call_cond[i] = decide(parse_cond(c->cond), c->ctx);
 		lk->call_args[i] = parse_args(c->args, &lk->call_nargs[i]);
 
 		lk->call_target[i] = -1;
@@ -494,6 +525,8 @@ int link_call_sleeps(const struct link *lk, int call)
 	int best = -1;
 	int cand[2] = { lk->call_hook[call], lk->call_target[call] };
 
+	if (lk->call_cond[call] == NEVER)
+		return -1;	/* "if (!irqs_disabled())" in such a region */
 	if (c->prim)
 		return c->sleep ? -2 : -1;
 	for (int i = 0; i < 2; i++) {

@@ -28,11 +28,17 @@ static const char usage_text[] =
 	"Exit status: 0 (1 with --error-exit when there are findings), 2 on\n"
 	"bad input.  See docs/facts-db.md and docs/rules/.\n";
 
-/* " when its parameter 1 (from 0) is false", or "". */
+/*
+ * " when its parameter 1 (from 0) is false", " when in_interrupt() is
+ * false", or "".
+ */
 static char *cond_words(int cond)
 {
 	if (!cond)
 		return xstrdup("");
+	if (cond_ctx_name(cond))
+		return xasprintf(" when %s is %s", cond_ctx_name(cond),
+				 cond > 0 ? "true" : "false");
 	return xasprintf(" when its parameter %d (from 0) is %s",
 			 (cond > 0 ? cond : -cond) - 1,
 			 cond > 0 ? "true" : "false");

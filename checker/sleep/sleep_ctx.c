@@ -1,0 +1,257 @@
+/*
+ * sleep_ctx.c - the context of the sleep scan: what an atomic region
+ * makes true (interrupts off, or in_interrupt() for a bottom-half-
+ * disabled one), and the tests of the context a condition makes
+ * ("if (in_irq() || irqs_disabled())"), so that a function that sleeps
+ * only outside such a context is known to (docs/facts-db.md: ctx, cond;
+ * sleeplink.c decides).
+ *
+ * A test is read from the condition's tokens as the main file writes
+ * them: irqs_disabled() and in_interrupt() are macros over the preempt
+ * count and the flags register, which the AST shows expanded.
+ */
+#include "checker/sleep/sleep_scan.h"
+
+#include <string.h>
+
+int region_ctx(const char *text)
+{
+	size_t n = 0;
+	char *id;
+	int ctx = 0;
+
+	while (text[n] && (wordish(text + n)))
+		n++;
+	id = xstrndup(text, n);
+	/* local_irq_save, spin_lock_irq, read_lock_irqsave, guard(irq) */
+	if (!strcmp(id, "irq") || !strcmp(id, "irqsave") ||
+	    (strstr(id, "_irq") && !strstr(id, "unlock") &&
+	     !strstr(id, "enable") && !strstr(id, "restore")))
+		ctx |= CTX_IRQS_OFF;
+	/* local_bh_disable, spin_lock_bh, rcu_read_lock_bh, guard(local_bh) */
+	if (strstr(id, "_bh") && !strstr(id, "unlock") &&
+	    !strstr(id, "enable"))
+		ctx |= CTX_IN_INTR;
+	free(id);
+	return ctx;
+}
+
+/*
+ * What a condition implies when true (t) and when false (f): an atom
+ * (a parameter's, as params_test gives it, or a COND_* of the
+ * context), HARD (in_hardirq(): interrupts are off and in_interrupt()
+ * holds), or 0: nothing known.
+ */
+#define HARD 9999
+
+struct impl {
+	int t, f;
+};
+
+struct toks {
+	struct sleep_scan *s;
+	CXString *sp;
+	unsigned n, i;
+	int bad;		/* a token the reading does not follow */
+};
+
+static const char *tok(const struct toks *k, unsigned i)
+{
+	return i < k->n ? clang_getCString(k->sp[i]) : "";
+}
+
+static int is(const struct toks *k, const char *w)
+{
+	return !strcmp(tok(k, k->i), w);
+}
+
+/* An atom both a and b imply (HARD implies the context's two). */
+static int common(int a, int b)
+{
+	if (a == b)
+		return a;
+	if (a == HARD && (b == COND_IRQS_OFF || b == COND_IN_INTR))
+		return b;
+	if (b == HARD && (a == COND_IRQS_OFF || a == COND_IN_INTR))
+		return a;
+	return 0;
+}
+
+/* Both hold: keep one (a, unless it says less). */
+static int pick(int a, int b)
+{
+	return !a || (a == HARD && b) ? b : a;
+}
+
+static struct impl or_expr(struct toks *k);
+
+/* Skip the rest of an operand we do not read, to its end. */
+static struct impl unknown(struct toks *k)
+{
+	int depth = 0;
+	struct impl none = { 0, 0 };
+
+	for (; k->i < k->n; k->i++) {
+		if (!depth && (is(k, "||") || is(k, "&&") || is(k, ")")))
+			break;
+		if (is(k, "("))
+			depth++;
+		else if (is(k, ")"))
+			depth--;
+	}
+	return none;
+}
+
+static int ctx_atom(const char *w)
+{
+	if (!strcmp(w, "irqs_disabled") || !strcmp(w, "raw_irqs_disabled"))
+		return COND_IRQS_OFF;
+	/* in_softirq(): true wherever the regions make in_interrupt() so */
+	if (!strcmp(w, "in_interrupt") || !strcmp(w, "in_softirq"))
+		return COND_IN_INTR;
+	if (!strcmp(w, "in_irq") || !strcmp(w, "in_hardirq"))
+		return HARD;
+	return 0;
+}
+
+static struct impl primary(struct toks *k)
+{
+	struct impl r = { 0, 0 };
+	const char *w = tok(k, k->i);
+	int a;
+
+	if (is(k, "!")) {
+		k->i++;
+		r = primary(k);
+		return (struct impl){ r.f, r.t };
+	}
+	if (is(k, "(") || ((!strcmp(w, "likely") || !strcmp(w, "unlikely")) &&
+			   !strcmp(tok(k, k->i + 1), "("))) {
+		k->i += is(k, "(") ? 1 : 2;
+		r = or_expr(k);
+		if (!is(k, ")"))
+			return unknown(k);
+		k->i++;
+	} else if ((a = ctx_atom(w)) && !strcmp(tok(k, k->i + 1), "(") &&
+		   !strcmp(tok(k, k->i + 2), ")")) {
+		k->i += 3;
+		r.t = a;
+		r.f = a == HARD ? 0 : -a;
+	} else if (wordish(w) && (a = params_named(&k->s->pa, w)) >= 0) {
+		k->i++;
+		r.t = a + 1;
+		r.f = -(a + 1);
+	} else {
+		return unknown(k);
+	}
+	/* "in_interrupt() == 0": an operand of what follows. */
+	if (k->i < k->n && !is(k, "||") && !is(k, "&&") && !is(k, ")"))
+		return unknown(k);
+	return r;
+}
+
+static struct impl and_expr(struct toks *k)
+{
+	struct impl r = primary(k);
+
+	while (is(k, "&&")) {
+		struct impl b;
+
+		k->i++;
+		b = primary(k);
+		r.t = pick(r.t, b.t);
+		r.f = common(r.f, b.f);
+	}
+	return r;
+}
+
+static struct impl or_expr(struct toks *k)
+{
+	struct impl r = and_expr(k);
+
+	while (is(k, "||")) {
+		struct impl b;
+
+		k->i++;
+		b = and_expr(k);
+		r.t = common(r.t, b.t);
+		r.f = pick(r.f, b.f);
+	}
+	return r;
+}
+
+/* Tokens the reading gives up on: ?:, a comma, an assignment. */
+static int unread(const char *w)
+{
+	size_t n = strlen(w);
+
+	if (!strcmp(w, "?") || !strcmp(w, ","))
+		return 1;
+	return n && w[n - 1] == '=' && strcmp(w, "==") && strcmp(w, "!=") &&
+	       strcmp(w, "<=") && strcmp(w, ">=");
+}
+
+/* Does the main file's text a..b name a test of the context? */
+static int names_ctx(const struct sleep_scan *s, unsigned a, unsigned b)
+{
+	static const char *const names[] = {
+		"irqs_disabled", "in_interrupt", "in_softirq",
+	};
+
+	if (!s->text || b <= a || b > s->size)
+		return 0;
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (memmem(s->text + a, b - a, names[i], strlen(names[i])))
+			return 1;
+	return 0;
+}
+
+int ctx_test(struct sleep_scan *s, CXCursor ifs, CXCursor then, int *at,
+	     int *af)
+{
+	CXFile f1, f2;
+	unsigned a = offset_of(clang_getCursorLocation(ifs), &f1);
+	unsigned b = offset_of(clang_getRangeStart(clang_getCursorExtent(then)),
+			       &f2);
+	CXToken *t;
+	unsigned n;
+	struct toks k = { s, NULL, 0, 2, 0 };
+	struct impl r = { 0, 0 };
+
+	*at = *af = 0;
+	if (!f1 || !f2 || !clang_File_isEqual(f1, s->cx->main_file) ||
+	    !clang_File_isEqual(f2, f1) || !names_ctx(s, a, b))
+		return 0;
+	clang_tokenize(s->tu, clang_getRange(clang_getLocationForOffset(
+		s->tu, f1, a), clang_getLocationForOffset(s->tu, f1, b)),
+		&t, &n);
+	k.n = n;
+	k.sp = xcalloc(n + 1, sizeof(*k.sp));
+	for (unsigned i = 0; i < n; i++)
+		k.sp[i] = clang_getTokenSpelling(s->tu, t[i]);
+	if (!strcmp(tok(&k, 0), "if") && !strcmp(tok(&k, 1), "(")) {
+		unsigned close = 0, depth = 0;
+
+		for (unsigned i = 1; i < n && !close; i++) {
+			if (!strcmp(tok(&k, i), "("))
+				depth++;
+			else if (!strcmp(tok(&k, i), ")") && !--depth)
+				close = i;
+			else
+				k.bad |= unread(tok(&k, i));
+		}
+		k.n = close + 1;	/* the condition, and its ")" */
+		if (close && !k.bad)
+			r = or_expr(&k);
+		/* The condition is read whole, to its closing bracket. */
+		if (!close || k.bad || k.i != close)
+			r.t = r.f = 0;
+	}
+	for (unsigned i = 0; i < n; i++)
+		clang_disposeString(k.sp[i]);
+	free(k.sp);
+	clang_disposeTokens(s->tu, t, n);
+	*at = r.t == HARD ? COND_IRQS_OFF : r.t;
+	*af = r.f == HARD ? COND_IRQS_OFF : r.f;
+	return *at || *af;
+}

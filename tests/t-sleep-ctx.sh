@@ -103,6 +103,52 @@ void loud_rcu(void *p)
 	put_like_too(p);
 	rcu_read_unlock();
 }
+
+static void put_rcu(void *w)
+{
+	kvfree_like(w);
+}
+
+/* Frees now and, unless told to defer, through put_rcu() too. */
+static void put_noref(void *w, int deferred)
+{
+	kvfree_like(w);
+	if (!deferred)
+		put_rcu(w);
+}
+
+static void put_deferred(void *w)
+{
+	put_noref(w, 1);
+}
+
+/* Sleeps with interrupts on and outside interrupt context, both. */
+void put_like_both(void *w)
+{
+	if (in_irq() || irqs_disabled())
+		queue_put(w);
+	else
+		put_deferred(w);
+}
+
+void quiet_both(void *p)
+{
+	unsigned long flags;
+
+	local_bh_disable();
+	put_like_both(p);
+	local_bh_enable();
+	spin_lock_irqsave(&lock, flags);
+	put_like_both(p);
+	spin_unlock_irqrestore(&lock, flags);
+}
+
+void loud_both(void *p)
+{
+	spin_lock(&lock);
+	put_like_both(p);
+	spin_unlock(&lock);
+}
 C
 
 for u in mm/vfree.c mm/util.c kernel/ctxuse.c; do
@@ -115,9 +161,9 @@ grep -F kernel/ctxuse.c "$OUT/report.txt" | cut -d: -f2 >"$OUT/got"
 # The calls of loud_lock() and loud_rcu(), none of quiet_*().
 awk '/^void loud_/ { on = 1 } on && /^	(kvfree|put)_like/ { print NR }
      /^}/ { on = 0 }' "$T/kernel/ctxuse.c" >"$OUT/want"
-same "under spin_lock and rcu_read_lock: reported; under spin_lock_bh and spin_lock_irqsave: not" \
+same "under spin_lock and rcu_read_lock: reported; under spin_lock_bh, local_bh_disable and spin_lock_irqsave: not" \
 	"$OUT/want" "$OUT/got"
-check "three calls reported" test "$(wc -l <"$OUT/got")" -eq 3
+check "four calls reported" test "$(wc -l <"$OUT/got")" -eq 4
 contains "the condition passed through kvfree_like(), across units" \
 	"$OUT/report.txt" "kvfree_like() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/ctxuse.c:47: kvfree_like() -> vfree_like() -> might_sleep() [sleep-in-atomic]"
 contains "in_hardirq() || irqs_disabled(): with interrupts on it sleeps" \
@@ -142,6 +188,15 @@ contains "--why says the condition" "$OUT/why.txt" \
 (cd "$T" && "$HOOKWRAP" report --db="$DB" --why put_like) >"$OUT/why2.txt" 2>&1
 contains "--why: irqs_disabled()" "$OUT/why2.txt" \
 	"may sleep when irqs_disabled() is false"
+
+# Needs add up along a chain and stay where two paths share them.
+for f in put_noref put_like_both; do
+	(cd "$T" && "$HOOKWRAP" report --db="$DB" --why $f)
+done >"$OUT/why3.txt" 2>&1
+contains "kvfree_like() and put_rcu() under !deferred: still !in_interrupt()" \
+	"$OUT/why3.txt" "put_noref() (kernel/ctxuse.c:66): may sleep when in_interrupt() is false: put_noref() -> kvfree_like() -> vfree_like() -> might_sleep()"
+contains "a call under !irqs_disabled() to one that needs !in_interrupt(): both" \
+	"$OUT/why3.txt" "put_like_both() (kernel/ctxuse.c:79): may sleep when irqs_disabled() is false and in_interrupt() is false: put_like_both() -> put_deferred() -> put_noref() -> kvfree_like() -> vfree_like() -> might_sleep()"
 
 # A database of the schema before the ctx column is refused, not misread.
 cp "$DB" "$OUT/old.db"

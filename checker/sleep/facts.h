@@ -65,6 +65,15 @@ struct fact_call {
 #define COND_IN_INTR	502
 /* "irqs_disabled()" for +-COND_IRQS_OFF, ... ; NULL for another. */
 const char *cond_ctx_name(int cond);
+/*
+ * In the link, the conditions on the context a node's sleep needs, all
+ * at once (link_node.need): a bit each for COND_IRQS_OFF false and
+ * true, COND_IN_INTR false and true.
+ */
+#define NEED_IRQS_ON	1u
+#define NEED_IRQS_OFF	2u
+#define NEED_NOT_INTR	4u
+#define NEED_INTR	8u
 
 struct fact_reg {
 	char *hook;		/* member */
@@ -127,8 +136,9 @@ struct link_node {
 	int fn;			/* index into facts.fns, or hook index */
 	int dist;		/* steps to a sleep; 0: does not sleep */
 	int cond;		/* when it does: 0 always, i+1 when its
-				   parameter i is true, -(i+1) when false,
-				   +-COND_IRQS_OFF, +-COND_IN_INTR */
+				   parameter i is true, -(i+1) when false */
+	unsigned need;		/* and only in this context: NEED_* bits,
+				   every one to hold; 0 any */
 	int next;		/* node it sleeps through, or -1 */
 	int via_call;		/* the call that makes it sleep */
 };
@@ -139,7 +149,10 @@ struct link {
 	int nnodes;
 	int *call_target;	/* per call: node called, or -1 */
 	int *call_hook;		/* per call: hook node, or -1 */
-	int *call_cond;		/* per call: its cond, as link_node.cond */
+	struct link_cond {
+		int p;		/* as link_node.cond; INT_MIN: never */
+		unsigned need;	/* as link_node.need */
+	} *call_cond;		/* per call: what its path assumes */
 	int **call_args;	/* per call: ARG_* or a parameter, per arg */
 	int *call_nargs;
 	int nhooks;		/* hook nodes are 0 .. nhooks-1 */

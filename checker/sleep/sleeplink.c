@@ -17,14 +17,19 @@
  * that passes its own parameter makes its caller conditional in turn.
  * One condition per node: two different ones make it "always", which
  * keeps the answer a may-sleep (never fewer sleeps than without).
- * A condition may be on the context instead ("if (in_interrupt())
- * { defer; return; } might_sleep();" sleeps when !in_interrupt()): it
- * passes to the caller unchanged, whatever the call passes, and is
- * decided by the regions open at a call (docs/facts-db.md, ctx): under
- * local_bh_disable() in_interrupt() is true, under spin_lock_irqsave()
- * irqs_disabled() is; under spin_lock() neither is known.
+ * A node may also sleep only in some context ("if (in_interrupt())
+ * { defer; return; } might_sleep();" sleeps when !in_interrupt()): a
+ * set of needs, all to hold, beside the parameter's condition.  Needs
+ * pass to the caller unchanged, whatever the call passes, add up along
+ * a chain (a call under "!irqs_disabled()" to a node that needs
+ * "!in_interrupt()" needs both), keep only what they share where two
+ * meet, and are decided by the regions open at a call (docs/facts-db.md,
+ * ctx): under local_bh_disable() in_interrupt() is true, under
+ * spin_lock_irqsave() irqs_disabled() is; under spin_lock() neither is
+ * known, so nothing rules "irqs_disabled()" out.
  * The search is then two phases: a worklist for the conditions (a node
- * is visited again when its condition widens, at most twice), then a
+ * is visited again when its condition widens: its parameter's condition
+ * once, each of four needs once), then a
  * breadth-first pass for the chains, each through an edge whose
  * condition is the node's own.
  */
@@ -193,20 +198,54 @@ static int parse_cond(const char *s)
 	return neg ? -a : a;
 }
 
-/*
- * A condition on the context, at a call made in context ctx (its
- * regions'): decided when the regions make it true, else kept, for the
- * caller's callers to decide (the context is theirs too).  Nothing
- * makes one false, so "irqs_disabled()" is never ruled out.
- */
-static int decide(int cond, int ctx)
-{
-	int a = cond > 0 ? cond : -cond;
+typedef struct link_cond cnd;
 
-	if ((a == COND_IRQS_OFF && (ctx & CTX_IRQS_OFF)) ||
-	    (a == COND_IN_INTR && (ctx & CTX_IN_INTR)))
-		return cond > 0 ? 0 : NEVER;
-	return cond;
+static const cnd ALWAYS = { 0, 0 };
+static const cnd NO = { NEVER, 0 };
+
+static int same(cnd a, cnd b)
+{
+	return a.p == b.p && a.need == b.need;
+}
+
+/* A call's cond column: a parameter's condition, or a need. */
+static cnd cnd_of(int atom)
+{
+	cnd c = { atom, 0 };
+
+	if (atom == COND_IRQS_OFF || atom == -COND_IRQS_OFF)
+		c.need = atom > 0 ? NEED_IRQS_OFF : NEED_IRQS_ON;
+	else if (atom == COND_IN_INTR || atom == -COND_IN_INTR)
+		c.need = atom > 0 ? NEED_INTR : NEED_NOT_INTR;
+	if (c.need)
+		c.p = 0;
+	return c;
+}
+
+/*
+ * Needs at a call made in context ctx (its regions'): one the regions
+ * make true is met, its opposite rules the call out; the others stay,
+ * for the caller's callers to decide (the context is theirs too).
+ * Nothing makes one false, so "irqs_disabled()" is never ruled out.
+ */
+static cnd decide(cnd c, int ctx)
+{
+	if (c.p == NEVER)
+		return c;
+	if (ctx & CTX_IRQS_OFF) {
+		if (c.need & NEED_IRQS_ON)
+			return NO;
+		c.need &= ~NEED_IRQS_OFF;
+	}
+	if (ctx & CTX_IN_INTR) {
+		if (c.need & NEED_NOT_INTR)
+			return NO;
+		c.need &= ~NEED_INTR;
+	}
+	if ((c.need & NEED_IRQS_ON && c.need & NEED_IRQS_OFF) ||
+	    (c.need & NEED_INTR && c.need & NEED_NOT_INTR))
+		return NO;	/* both ways at once */
+	return c;
 }
 
 static int *parse_args(const char *s, int *n)
@@ -231,15 +270,13 @@ static int *parse_args(const char *s, int *n)
  * parameters?  NEVER, 0 (always) or a condition; through_name: the call
  * names a wrapper of hook v, whose arguments need not be the hook's.
  */
-static int through(const struct link *lk, int call, int v, int through_name)
+static int through_param(const struct link *lk, int call, int c,
+			 int through_name)
 {
-	int c = lk->nodes[v].cond, j, a;
+	int j, a;
 
-	if (!c || call < 0)
-		return c;	/* a hook to its implementation: the same */
-	if (cond_ctx_name(c))	/* the context: the call's, whatever it
-				   passes */
-		return decide(c, lk->f->calls[call].ctx);
+	if (!c)
+		return c;
 	if (through_name)
 		return 0;
 	j = (c > 0 ? c : -c) - 1;
@@ -251,22 +288,47 @@ static int through(const struct link *lk, int call, int v, int through_name)
 	return c > 0 ? a + 1 : -(a + 1);
 }
 
-/* A call's own condition and its callee's, both to hold: keep one. */
-static int both(int own, int callee)
+/* ... and in what context: the needs, whatever the call passes. */
+static cnd through(const struct link *lk, int call, int v, int through_name)
 {
-	if (callee == NEVER)
-		return NEVER;
-	return own ? own : callee;
+	cnd c = { lk->nodes[v].cond, lk->nodes[v].need };
+
+	if (call < 0)
+		return c;	/* a hook to its implementation: the same */
+	c.p = through_param(lk, call, c.p, through_name);
+	return decide(c, lk->f->calls[call].ctx);
+}
+
+/*
+ * A call's own condition and its callee's, both to hold: one parameter's
+ * (the call's own first), every need.
+ */
+static cnd both(cnd own, cnd callee)
+{
+	cnd c;
+
+	if (own.p == NEVER || callee.p == NEVER)
+		return NO;
+	c.p = own.p ? own.p : callee.p;
+	c.need = own.need | callee.need;
+	return decide(c, 0);
 }
 
 /* When does call (an edge into node v; -1: hook to implementation)? */
-static int edge_cond(const struct link *lk, int call, int v)
+static cnd edge_cond(const struct link *lk, int call, int v)
 {
 	int named = call >= 0 && lk->nodes[v].is_hook &&
 		    *lk->f->calls[call].callee;
 
-	return both(call >= 0 ? lk->call_cond[call] : 0,
+	return both(call >= 0 ? lk->call_cond[call] : ALWAYS,
 		    through(lk, call, v, named));
+}
+
+static cnd node_cnd(const struct link *lk, int n)
+{
+	cnd c = { lk->nodes[n].cond, lk->nodes[n].need };
+
+	return c;
 }
 
 struct graph {
@@ -294,19 +356,26 @@ static int source(const struct link *lk, int i)
 	return fn_node(lk, c->caller, lk->f->call_unit[i]);
 }
 
-/* Phase one: node u may sleep under cond; widen what it had. */
-static void widen(struct link *lk, struct graph *g, int u, int cond)
+/*
+ * Phase one: node u may sleep under c; widen what it had (a parameter's
+ * condition other than its own makes it any, needs it does not share
+ * go): each node is pushed at most six times.
+ */
+static void widen(struct link *lk, struct graph *g, int u, cnd c)
 {
 	struct link_node *x = &lk->nodes[u];
 
-	if (cond == NEVER)
+	if (c.p == NEVER)
 		return;
 	if (!g->seen[u]) {
 		g->seen[u] = 1;
-		x->cond = cond;
+		x->cond = c.p;
+		x->need = c.need;
 		push(g, u);
-	} else if (x->cond && x->cond != cond) {
-		x->cond = 0;
+	} else if ((x->cond && x->cond != c.p) || (x->need & ~c.need)) {
+		if (x->cond != c.p)
+			x->cond = 0;
+		x->need &= c.need;
 		push(g, u);
 	}
 }
@@ -337,8 +406,8 @@ static int chains(struct link *lk, struct graph *g, int strict)
 		int n = source(lk, i);
 
 		if (n >= 0 && g->seen[n] && !lk->nodes[n].dist &&
-		    lk->call_cond[i] != NEVER &&
-		    (!strict || lk->call_cond[i] == lk->nodes[n].cond))
+		    lk->call_cond[i].p != NEVER &&
+		    (!strict || same(lk->call_cond[i], node_cnd(lk, n))))
 			assign(lk, g, n, -1, i);
 	}
 	if (!strict)
@@ -347,7 +416,7 @@ static int chains(struct link *lk, struct graph *g, int strict)
 
 			if (g->seen[x->from] && !lk->nodes[x->from].dist &&
 			    lk->nodes[x->to].dist &&
-			    edge_cond(lk, x->call, x->to) != NEVER)
+			    edge_cond(lk, x->call, x->to).p != NEVER)
 				assign(lk, g, x->from, x->to, x->call);
 		}
 	while (g->head < g->tail) {
@@ -358,7 +427,7 @@ static int chains(struct link *lk, struct graph *g, int strict)
 			int u = x->from;
 
 			if (g->seen[u] && !lk->nodes[u].dist &&
-			    edge_cond(lk, x->call, v) == lk->nodes[u].cond)
+			    same(edge_cond(lk, x->call, v), node_cnd(lk, u)))
 				assign(lk, g, u, v, x->call);
 		}
 	}
@@ -373,7 +442,7 @@ static void search(struct link *lk, struct edge *e, int ne)
 	g.first = xcalloc(lk->nnodes + 1, sizeof(int));
 	g.rev = xcalloc(ne + 1, sizeof(int));
 	g.seen = xcalloc(lk->nnodes + 1, 1);
-	g.cap = 3 * lk->nnodes + 1;	/* phase one: two visits a node */
+	g.cap = 7 * lk->nnodes + 1;	/* phase one: six visits a node */
 	g.queue = xcalloc(g.cap, sizeof(int));
 	for (int i = 0; i < ne; i++)
 		g.first[e[i].to + 1]++;
@@ -459,14 +528,14 @@ void link_build(struct link *lk, const struct facts *f)
 	}
 	lk->call_target = xcalloc(f->ncalls + 1, sizeof(int));
 	lk->call_hook = xcalloc(f->ncalls + 1, sizeof(int));
-	lk->call_cond = xcalloc(f->ncalls + 1, sizeof(int));
+	lk->call_cond = xcalloc(f->ncalls + 1, sizeof(*lk->call_cond));
 	lk->call_args = xcalloc(f->ncalls + 1, sizeof(int *));
 	lk->call_nargs = xcalloc(f->ncalls + 1, sizeof(int));
 	for (int i = 0; i < f->ncalls; i++) {
 		const struct fact_call *c = &f->calls[i];
 		int from = fn_node(lk, c->caller, f->call_unit[i]);
 
-		lk->call_cond[i] = decide(parse_cond(c->cond), c->ctx);
+		lk->call_cond[i] = decide(cnd_of(parse_cond(c->cond)), c->ctx);
 		lk->call_args[i] = parse_args(c->args, &lk->call_nargs[i]);
 
 		lk->call_target[i] = -1;
@@ -525,7 +594,7 @@ int link_call_sleeps(const struct link *lk, int call)
 	int best = -1;
 	int cand[2] = { lk->call_hook[call], lk->call_target[call] };
 
-	if (lk->call_cond[call] == NEVER)
+	if (lk->call_cond[call].p == NEVER)
 		return -1;	/* "if (!irqs_disabled())" in such a region */
 	if (c->prim)
 		return c->sleep ? -2 : -1;
@@ -533,7 +602,7 @@ int link_call_sleeps(const struct link *lk, int call)
 		int n = cand[i];
 
 		if (n < 0 || !lk->nodes[n].dist ||
-		    through(lk, call, n, i == 0 && *c->callee) == NEVER)
+		    through(lk, call, n, i == 0 && *c->callee).p == NEVER)
 			continue;
 		if (best < 0 || lk->nodes[n].dist < lk->nodes[best].dist)
 			best = n;

@@ -30,18 +30,30 @@ static const char usage_text[] =
 
 /*
  * " when its parameter 1 (from 0) is false", " when in_interrupt() is
- * false", or "".
+ * false and irqs_disabled() is false", or "".
  */
-static char *cond_words(int cond)
+static char *cond_words(int cond, unsigned need)
 {
-	if (!cond)
-		return xstrdup("");
-	if (cond_ctx_name(cond))
-		return xasprintf(" when %s is %s", cond_ctx_name(cond),
-				 cond > 0 ? "true" : "false");
-	return xasprintf(" when its parameter %d (from 0) is %s",
-			 (cond > 0 ? cond : -cond) - 1,
-			 cond > 0 ? "true" : "false");
+	static const struct {
+		unsigned bit;
+		const char *words;
+	} needs[] = {
+		{ NEED_IRQS_ON, "irqs_disabled() is false" },
+		{ NEED_IRQS_OFF, "irqs_disabled() is true" },
+		{ NEED_NOT_INTR, "in_interrupt() is false" },
+		{ NEED_INTR, "in_interrupt() is true" },
+	};
+	struct sbuf sb = { 0 };
+
+	if (cond)
+		sb_addf(&sb, " when its parameter %d (from 0) is %s",
+			(cond > 0 ? cond : -cond) - 1,
+			cond > 0 ? "true" : "false");
+	for (size_t i = 0; i < ARRAY_SIZE(needs); i++)
+		if (need & needs[i].bit)
+			sb_addf(&sb, "%s%s", sb.len ? " and " : " when ",
+				needs[i].words);
+	return sb_detach(&sb);
 }
 
 /* One line for node n: may it sleep, and through what. */
@@ -55,7 +67,7 @@ static void why_node(const struct link *lk, int n, const char *what)
 		return;
 	}
 	chain = link_chain(lk, n);
-	when = cond_words(x->cond);
+	when = cond_words(x->cond, x->need);
 	printf("%s: may sleep%s: %s\n", what, when, chain);
 	free(chain);
 	free(when);

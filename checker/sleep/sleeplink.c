@@ -15,8 +15,9 @@
  * what it passes (constants, the caller's own parameters), so a call
  * that passes false to such a node does not sleep through it, and one
  * that passes its own parameter makes its caller conditional in turn.
- * One condition per node: two different ones make it "always", which
- * keeps the answer a may-sleep (never fewer sleeps than without).
+ * One parameter's condition per node: two different ones make it
+ * "always", which keeps the answer a may-sleep (never fewer sleeps than
+ * without).
  * A node may also sleep only in some context ("if (in_interrupt())
  * { defer; return; } might_sleep();" sleeps when !in_interrupt()): a
  * set of needs, all to hold, beside the parameter's condition.  Needs

@@ -280,6 +280,16 @@ contains "kbuild-replay: a file with a blank is one argument" \
 	"$OUT/record.log" "<my sub/one file.c>"
 contains "kbuild-replay: the other file of that directory too" \
 	"$OUT/record.log" "<my sub/two.c>"
+# 6.x writes "savedcmd_" before the command: the compiler's name goes.
+mkdir -p "$K/built"
+printf 'int c;\n' >"$K/built/three.c"
+printf '%s\n' "savedcmd_built/three.o := gcc -nostdinc -DSIX -c -o built/three.o built/three.c" \
+	>"$K/built/.three.o.cmd"
+RECORD="$OUT/record6.log" "$HW/scripts/kbuild-replay" "$K" \
+	"$(printf '%q' "$OUT/record")" built >/dev/null 2>&1
+echo "<-nostdinc><-DSIX><built/three.c>" >"$OUT/record6.want"
+same "kbuild-replay: a 6.x .o.cmd (savedcmd_) gives the flags alone" \
+	"$OUT/record6.want" "$OUT/record6.log"
 
 # scripts/kbuild-compare: the CHECK it gives make names a hookwrap whose
 # path has a blank (a copy of the scripts beside a link to ./hookwrap).

@@ -30,6 +30,85 @@ static const char *gvar_type(struct sleep_scan *s, const char *arg)
 	return NULL;
 }
 
+/* The field named name of the record c declares, for clang_visitChildren. */
+struct field_find {
+	const char *name;
+	size_t len;
+	char *type;
+};
+
+static enum CXChildVisitResult field_cb(CXCursor c, CXCursor parent,
+					CXClientData data)
+{
+	struct field_find *ff = data;
+	CXString cs;
+	const char *n;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FieldDecl)
+		return CXChildVisit_Continue;
+	cs = clang_getCursorSpelling(c);
+	n = clang_getCString(cs);
+	if (strlen(n) == ff->len && !strncmp(n, ff->name, ff->len)) {
+		CXString ts = clang_getTypeSpelling(clang_getCanonicalType(
+			clang_getCursorType(c)));
+
+		ff->type = xstrdup(clang_getCString(ts));
+		clang_disposeString(ts);
+	}
+	clang_disposeString(cs);
+	return ff->type ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * The type of the member an annotation's argument names through one of
+ * decl's parameters, "&bdev->bd_holder_lock" or "(p.lock)": the type of
+ * field bd_holder_lock of the struct bdev points to.  NULL when the
+ * argument is no such path.  The caller frees it.
+ */
+static char *member_type(CXCursor decl, const char *arg)
+{
+	const char *p = arg, *base, *field;
+	size_t nbase, nfield;
+	struct field_find ff = { 0 };
+	int nargs = clang_Cursor_getNumArguments(decl);
+
+	while (*p && !wordish(p))
+		p++;
+	base = p;
+	while (wordish(p))
+		p++;
+	nbase = p - base;
+	if (!nbase || !(!strncmp(p, "->", 2) || *p == '.'))
+		return NULL;
+	p += *p == '.' ? 1 : 2;
+	field = p;
+	while (wordish(p))
+		p++;
+	nfield = p - field;
+	while (*p == ')' || *p == ' ')
+		p++;
+	if (!nfield || *p)
+		return NULL;	/* a longer path: not followed */
+	for (int i = 0; i < nargs && !ff.type; i++) {
+		CXCursor parm = clang_Cursor_getArgument(decl, i);
+		CXString ps = clang_getCursorSpelling(parm);
+		const char *pn = clang_getCString(ps);
+		int same = strlen(pn) == nbase && !strncmp(pn, base, nbase);
+		CXType t = clang_getCanonicalType(clang_getCursorType(parm));
+
+		clang_disposeString(ps);
+		if (!same)
+			continue;
+		if (t.kind == CXType_Pointer)
+			t = clang_getCanonicalType(clang_getPointeeType(t));
+		ff.name = field;
+		ff.len = nfield;
+		clang_visitChildren(clang_getTypeDeclaration(t), field_cb, &ff);
+	}
+	return ff.type;
+}
+
 enum CXChildVisitResult gvars_cb(CXCursor c, CXCursor parent,
 				 CXClientData data)
 {
@@ -112,8 +191,13 @@ void annotation(struct sleep_scan *s, CXCursor decl, struct annot *an)
 				if (!d)
 					break;
 			}
-			if (!lock_sleeps(arg.buf ? arg.buf : "",
-					 gvar_type(s, arg.buf))) {
+			char *mt = arg.buf ? member_type(decl, arg.buf) :
+				   NULL;
+			int sleeps = lock_sleeps(arg.buf ? arg.buf : "",
+						 mt ? mt : gvar_type(s, arg.buf));
+
+			free(mt);
+			if (!sleeps) {
 				if (w[2] == 'a')
 					an->acquire++;
 				else if (w[2] == 'r')

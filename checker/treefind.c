@@ -24,13 +24,38 @@ static int is_tree(const char *dir)
 	return yes;
 }
 
+/*
+ * dir, or the source tree of kbuild's O= build directory dir (it links
+ * it as "source"), when that is a tree; else NULL.  A unit kbuild
+ * generates (arch/x86/kernel/cpu/capflags.c) lives in the build
+ * directory, beside no include/linux/security.h.
+ */
+static char *tree_at(const char *dir)
+{
+	char *src;
+
+	if (is_tree(dir))
+		return xstrdup(dir);
+	src = path_join(dir, "source");
+	if (is_tree(src)) {
+		char *abs = realpath(src, NULL);
+
+		free(src);
+		return abs;
+	}
+	free(src);
+	return NULL;
+}
+
 static char *walk_up(char *dir)
 {
 	for (;;) {
-		char *slash;
+		char *slash, *tree = tree_at(dir);
 
-		if (is_tree(dir))
-			return dir;
+		if (tree) {
+			free(dir);
+			return tree;
+		}
 		slash = strrchr(dir, '/');
 		if (!slash || slash == dir) {
 			free(dir);

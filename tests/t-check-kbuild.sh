@@ -134,6 +134,23 @@ cp "$T/drivers/calls.c" "$OUT/elsewhere/"
 "$HOOKWRAP" check --tree "$T" -nostdinc -I"$T/include" -DCONFIG_SECURITY \
 	"$OUT/elsewhere/calls.c" >"$OUT/tree.out" 2>&1
 contains "--tree for a file outside the tree" "$OUT/tree.out" "calls.c:11:9: warning:"
+# kbuild's O= build: run from the build directory, which links the tree
+# as "source"; a unit kbuild generates there (arch/x86/kernel/cpu/
+# capflags.c) has no tree above it but that link.
+O=$OUT/objtree
+rm -rf "$O"
+mkdir -p "$O/arch/gen"
+ln -s "$T" "$O/source"
+printf '#include <linux/security.h>
+int gen(void) { return security_ops->syslog(1); }
+' \
+	>"$O/arch/gen/capflags.c"
+(cd "$O" && "$HOOKWRAP" check -nostdinc -I"$T/include" -DCONFIG_SECURITY \
+	arch/gen/capflags.c >"$OUT/objtree.out" 2>&1)
+check "O= build: a generated unit in the build directory, exit 0 (got $?)" \
+	test $? -eq 0
+contains "... the tree found through the build directory's 'source' link" \
+	"$OUT/objtree.out" "arch/gen/capflags.c:2:24: warning: direct call security_ops->syslog()"
 printf 'profile = lsm\nallow = security/security.c drivers/calls.c\n' >"$T/hookwrap.conf"
 (cd "$T" && "$HOOKWRAP" check $KFLAGS drivers/calls.c >"$OUT/conf.out" 2>&1)
 same "hookwrap.conf's allow-list is used" /dev/null "$OUT/conf.out"

@@ -27,8 +27,8 @@ static int is_tree(const char *dir)
 /*
  * dir, or the source tree of kbuild's O= build directory dir (it links
  * it as "source"), when that is a tree; else NULL.  A unit kbuild
- * generates (arch/x86/kernel/cpu/capflags.c) lives in the build
- * directory, beside no include/linux/security.h.
+ * generates (6.12's x86 CPU flag names, its vDSO images) lives in the
+ * build directory, beside no copy of the table's header.
  */
 static char *tree_at(const char *dir)
 {

@@ -135,8 +135,8 @@ cp "$T/drivers/calls.c" "$OUT/elsewhere/"
 	"$OUT/elsewhere/calls.c" >"$OUT/tree.out" 2>&1
 contains "--tree for a file outside the tree" "$OUT/tree.out" "calls.c:11:9: warning:"
 # kbuild's O= build: run from the build directory, which links the tree
-# as "source"; a unit kbuild generates there (arch/x86/kernel/cpu/
-# capflags.c) has no tree above it but that link.
+# as "source"; a unit kbuild generates there (6.12's x86 CPU flag
+# names) has no tree above it but that link.
 O=$OUT/objtree
 rm -rf "$O"
 mkdir -p "$O/arch/gen"

@@ -289,10 +289,18 @@ static int through_param(const struct link *lk, int call, int c,
 	return c > 0 ? a + 1 : -(a + 1);
 }
 
+/* What node n sleeps under: its parameter's condition and its needs. */
+static cnd node_cnd(const struct link *lk, int n)
+{
+	cnd c = { lk->nodes[n].cond, lk->nodes[n].need };
+
+	return c;
+}
+
 /* ... and in what context: the needs, whatever the call passes. */
 static cnd through(const struct link *lk, int call, int v, int through_name)
 {
-	cnd c = { lk->nodes[v].cond, lk->nodes[v].need };
+	cnd c = node_cnd(lk, v);
 
 	if (call < 0)
 		return c;	/* a hook to its implementation: the same */
@@ -323,13 +331,6 @@ static cnd edge_cond(const struct link *lk, int call, int v)
 
 	return both(call >= 0 ? lk->call_cond[call] : ALWAYS,
 		    through(lk, call, v, named));
-}
-
-static cnd node_cnd(const struct link *lk, int n)
-{
-	cnd c = { lk->nodes[n].cond, lk->nodes[n].need };
-
-	return c;
 }
 
 struct graph {

@@ -311,8 +311,7 @@ static struct fact_call *add_call(struct sleep_scan *s, CXCursor at,
 	c->cond = params_cond_text(s->st.dead ? 0 : s->st.cond);
 	if (!s->st.dead && s->st.depth > s->st.opt) {
 		/* Only the regions open on every path that reaches here. */
-		int open = s->st.depth - s->st.opt;
-		unsigned m = open >= 32 ? ~0u : (1u << open) - 1;
+		unsigned m = depth_mask(s->st.depth - s->st.opt);
 
 		c->ctx = (s->st.cx_irq & m ? CTX_IRQS_OFF : 0) |
 			 (s->st.cx_bh & m ? CTX_IN_INTR : 0);

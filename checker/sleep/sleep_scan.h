@@ -125,6 +125,8 @@ struct sleep_scan {
 extern const struct astate dead_state;
 /* The state after two paths meet. */
 struct astate merge(struct astate a, struct astate b);
+/* The bits of the regions open at depth d (astate.irq and the like). */
+unsigned depth_mask(int d);
 /* Walk a function's body (a compound statement) from s->st. */
 void walk_body(struct sleep_scan *s, CXCursor body);
 /* A path leaves the function: what it leaves open or released. */

@@ -16,8 +16,7 @@
 
 #include <string.h>
 
-/* The bits of the regions open at depth d (astate.irq and the like). */
-static unsigned depth_mask(int d)
+unsigned depth_mask(int d)
 {
 	return d >= 32 ? ~0u : d <= 0 ? 0 : (1u << d) - 1;
 }

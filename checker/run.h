@@ -48,7 +48,7 @@ struct run {
 	int units, skipped, partial;
 	int table_units;	/* parsed because they name the table */
 	int one_unit;		/* kbuild's way: one file, its flags */
-	FILE *gcc_fp;		/* where gcc-format findings go */
+	FILE *gcc_fp;		/* where gcc-format findings go (cmd_check.c) */
 };
 
 /*

@@ -66,7 +66,7 @@ static void emit_unit(struct run *run, int from)
 {
 	findings_sort(&run->out, from);
 	if (run->o->format == OUT_GCC)
-		out_gcc(run->gcc_fp ? run->gcc_fp : stdout, &run->out, from);
+		out_gcc(run->gcc_fp, &run->out, from);
 }
 
 /* Parse with explicit flags; NULL after printing why. */

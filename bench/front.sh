@@ -37,7 +37,8 @@ def flags_of(cmdfile):
     """The compiler's flags of a .o.cmd: its command less the compiler
     (one word), -c, -o and its object, the .c file and the dependency file."""
     line = open(cmdfile).readline()
-    cmd = re.sub(r"^cmd_\S+ := \S+ ", "", line.strip())
+    # 6.x's kbuild writes "savedcmd_", older ones "cmd_" (as kbuild-replay reads)
+    cmd = re.sub(r"^(saved)?cmd_\S+ := \S+ ", "", line.strip())
     cmd = cmd.split(" ; ")[0]
     flags = []
     skip = 0

@@ -71,8 +71,8 @@ static int dispatch_ok(const struct strv *v)
 	return 1;
 }
 
-int table_set(struct table *t, const char *key, const char *value,
-	      const char **why)
+static int table_set(struct table *t, const char *key, const char *value,
+		     const char **why)
 {
 	static const struct {
 		const char *key;
@@ -160,6 +160,23 @@ int table_set(struct table *t, const char *key, const char *value,
 	       "arch guard hook-list hook-macro wrapper.HOOK stub.HOOK "
 	       "guard.HOOK";
 	return -1;
+}
+
+int table_profile(struct table *t, const char *name)
+{
+	const struct table_profile_def *p = table_profile_find(name);
+
+	if (!p)
+		return -1;
+	for (int k = 0; p->conf[k][0]; k++) {
+		const char *why;
+
+		if (table_set(t, p->conf[k][0], p->conf[k][1], &why))
+			die("profile %s: %s", name, why);
+	}
+	free(t->origin);
+	t->origin = xasprintf("profile %s", name);
+	return 0;
 }
 
 int table_read_config(struct table *t, const char *path)

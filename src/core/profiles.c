@@ -1,17 +1,14 @@
 /*
- * profiles.c - built-in table descriptions.  A profile is exactly what a
- * hookwrap.conf file would say; adding one is adding an entry here.
+ * profiles.c - built-in table descriptions, as data.  A profile is
+ * exactly what a hookwrap.conf file would say; adding one is adding an
+ * entry here.  config.c applies them (table_profile()): this file calls
+ * nothing.
  */
 #include "core/table.h"
 
 #include <string.h>
 
-struct profile {
-	const char *name;
-	const char *conf[20][2];	/* key, value; as in hookwrap.conf */
-};
-
-static const struct profile profiles[] = {
+static const struct table_profile_def profiles[] = {
 	{
 		/*
 		 * Linux Security Modules from 4.2 on: the hooks are members of
@@ -97,26 +94,10 @@ static const struct profile profiles[] = {
 /* In the order a tree is probed: the newer shape first. */
 const char *const table_profile_names[] = { "lsm-hooks", "lsm", NULL };
 
-/* Shared with config.c: apply one key = value pair. */
-int table_set(struct table *t, const char *key, const char *value,
-	      const char **why);
-
-int table_profile(struct table *t, const char *name)
+const struct table_profile_def *table_profile_find(const char *name)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(profiles); i++) {
-		const struct profile *p = &profiles[i];
-
-		if (strcmp(p->name, name))
-			continue;
-		for (int k = 0; p->conf[k][0]; k++) {
-			const char *why;
-
-			if (table_set(t, p->conf[k][0], p->conf[k][1], &why))
-				die("profile %s: %s", name, why);
-		}
-		free(t->origin);
-		t->origin = xasprintf("profile %s", name);
-		return 0;
-	}
-	return -1;
+	for (size_t i = 0; i < ARRAY_SIZE(profiles); i++)
+		if (!strcmp(profiles[i].name, name))
+			return &profiles[i];
+	return NULL;
 }

@@ -50,10 +50,18 @@ struct table {
 	struct overrides guard_hook;	/* member -> guard policy */
 };
 
+/* A built-in profile (profiles.c): its key = value pairs, as data. */
+struct table_profile_def {
+	const char *name;
+	const char *conf[20][2];	/* key, value; as in hookwrap.conf;
+					   ends at a NULL key */
+};
+/* The built-in profile called name, or NULL (profiles.c). */
+const struct table_profile_def *table_profile_find(const char *name);
+/* Names of the built-in profiles, NULL-terminated (profiles.c). */
+extern const char *const table_profile_names[];
 /* Fill t from the profile called name; 0 on success, -1 if unknown. */
 int table_profile(struct table *t, const char *name);
-/* Names of the built-in profiles, NULL-terminated. */
-extern const char *const table_profile_names[];
 
 /* Read a hookwrap.conf file into t; prints file:line errors, -1 on error. */
 int table_read_config(struct table *t, const char *path);

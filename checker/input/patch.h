@@ -74,12 +74,12 @@ const char *added_name(const struct added_lines *a, const char *rel);
 int tree_read(int tree_fd, const char *rel, char **text);
 
 /*
- * The post-patch text of f: the tree's file with the hunks applied, or
- * the file as it is when the tree already has the patch.  NULL after
- * printing why when neither holds.  tree_fd: the tree, opened.
+ * The text of f after its hunks: text (the file before; NULL when there
+ * is none) with every hunk applied in order, or text itself when it
+ * already holds every hunk's new side.  NULL when neither holds.
+ * No file system, no messages (patch_apply.c).
  */
-char *patch_result(const struct added_lines *p, const struct patch_file *f,
-		   int tree_fd, const char *tree);
+char *patch_apply(const struct patch_file *f, const char *text);
 
 /*
  * A shadow of tree under a new temporary directory: real directories

@@ -140,6 +140,32 @@ static char *tree_path(int tree_fd, const char *name)
 	return xstrdup(name);
 }
 
+/*
+ * The post-patch text of f: the tree's file (the old name's, or the new
+ * name's when the tree has the patch already) with the hunks applied,
+ * or the file as it is when the tree already has the patch.  NULL after
+ * printing why when neither holds.
+ */
+static char *patch_result(const struct added_lines *p,
+			  const struct patch_file *f, int tree_fd,
+			  const char *tree)
+{
+	char *text = NULL, *result;
+
+	/* The old file; or a new file the tree already has; or none. */
+	if (f->old_rel && tree_read(tree_fd, f->old_rel, &text) &&
+	    tree_read(tree_fd, f->rel, &text))
+		text = NULL;
+	result = patch_apply(f, text);
+	if (!result)
+		error_at(p->source, f->nhunks ? f->hunks[0].line : 0,
+			 "the patch does not apply to %s/%s and is not "
+			 "applied there either; check the tree and the patch's "
+			 "base", tree, f->old_rel ? f->old_rel : f->rel);
+	free(text);
+	return result;
+}
+
 /* Refuse rel unless it is absent or a regular file reached by no link. */
 static int in_tree(const struct added_lines *p, int tree_fd, const char *tree,
 		   const char *rel, unsigned line)

@@ -11,6 +11,9 @@ FIX="$HW/tests/fixtures"
 OUT="$HW/tests/out/$(basename "$0" .sh)"
 rm -rf "$OUT"
 mkdir -p "$OUT"
+# Caches are this file's own: test files run in parallel (tests/run),
+# and none may see another's cache, nor the user's.
+export XDG_CACHE_HOME="$OUT/xdg-cache"
 
 # sanitized: is $HOOKWRAP an AddressSanitizer build (make SANITIZE=1)?
 # A test whose tool cannot run such a binary (valgrind) says so.
@@ -85,19 +88,46 @@ copy_fixture() {
 	echo "$OUT/$1"
 }
 
+# shared NAME CMD...: a directory that several test files need, made
+# once per tests/run and shared by every file that asks (tests/run sets
+# TESTS_SHARED; a file run by hand has its own, under $OUT).  The first
+# caller runs "CMD... DIR" into a new DIR, the others wait for it (flock)
+# and get the same DIR; the directory is read, not changed.  Prints DIR;
+# the status is CMD's (its output: DIR.log).
+shared() {
+	local name=$1 base=${TESTS_SHARED:-$OUT/shared} d rc
+	shift
+	d=$base/$name
+	mkdir -p "$base"
+	(
+		flock 9
+		if [ ! -f "$d.status" ]; then
+			rm -rf "$d"
+			mkdir -p "$d"
+			"$@" "$d" >"$d.log" 2>&1
+			echo $? >"$d.status"
+		fi
+	) 9>"$d.lock"
+	echo "$d"
+	rc=$(cat "$d.status" 2>/dev/null || echo 1)
+	return "$rc"
+}
+
+# compose_into NAME DIR: compose-fixture into DIR, which shared() made.
+compose_into() {
+	rmdir "$2" && "$HW/tests/compose-fixture" "$1" "$2"
+}
+
 # fixture NAME: the path of fixture NAME, to read and not to change.  A
 # plain fixture is read where it is; an overlay exists whole only once
-# composed, so it is composed once per test file into $OUT/fixtures/NAME
-# (not $OUT/NAME, which copy_fixture clears).
+# composed, so it is composed once per run (shared) for every test file.
 fixture() {
 	if [ ! -f "$FIX/$1/BASE" ]; then
 		echo "$FIX/$1"
 		return
 	fi
-	if [ ! -d "$OUT/fixtures/$1" ] &&
-	   ! "$HW/tests/compose-fixture" "$1" "$OUT/fixtures/$1"; then
-		# No half-built tree for the next call to take as done.
-		rm -rf "$OUT/fixtures/$1"
-	fi
-	echo "$OUT/fixtures/$1"
+	shared "fixture-$1" compose_into "$1" || {
+		cat "${TESTS_SHARED:-$OUT/shared}/fixture-$1.log" >&2
+		return 0
+	}
 }

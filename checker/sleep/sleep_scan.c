@@ -13,14 +13,6 @@
 
 #include <string.h>
 
-unsigned offset_of(CXSourceLocation l, CXFile *f)
-{
-	unsigned off;
-
-	clang_getExpansionLocation(l, f, NULL, NULL, &off);
-	return off;
-}
-
 /*
  * Is c the unit's own: written in the main file, or written by a macro
  * the main file defines where a header expands it (the X-macro way:
@@ -132,139 +124,11 @@ static void macro_args(struct sleep_scan *s, CXCursor mc, struct strv *args)
 	clang_disposeTokens(s->tu, t, n);
 }
 
-CXSourceRange file_range(struct sleep_scan *s, CXCursor c)
-{
-	CXSourceRange r = clang_getCursorExtent(c);
-	CXFile f1, f2;
-	unsigned a, b;
-
-	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL,
-				   &a);
-	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &b);
-	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || b < a)
-		return r;
-	return clang_getRange(clang_getLocationForOffset(s->tu, f1, a),
-			      clang_getLocationForOffset(s->tu, f2, b));
-}
-
-int wordish(const char *w)
-{
-	return (*w >= 'a' && *w <= 'z') || (*w >= 'A' && *w <= 'Z') ||
-	       (*w >= '0' && *w <= '9') || *w == '_';
-}
-
-char *code_text(struct sleep_scan *s, CXSourceRange r)
-{
-	CXToken *t;
-	unsigned n;
-	struct sbuf sb = { 0 };
-	int prev_word = 0, prev_comma = 0;
-
-	clang_tokenize(s->tu, r, &t, &n);
-	for (unsigned i = 0; i < n; i++) {
-		CXString cs = clang_getTokenSpelling(s->tu, t[i]);
-		const char *w = clang_getCString(cs);
-
-		if (clang_getTokenKind(t[i]) != CXToken_Comment) {
-			if ((prev_word && wordish(w)) || prev_comma)
-				sb_addc(&sb, ' ');
-			sb_add(&sb, w);
-			prev_word = wordish(w);
-			prev_comma = !strcmp(w, ",");
-		}
-		clang_disposeString(cs);
-	}
-	clang_disposeTokens(s->tu, t, n);
-	return sb_detach(&sb);
-}
-
-char *text_of(struct sleep_scan *s, CXCursor c, const char *name)
-{
-	char *t = code_text(s, file_range(s, c));
-
-	if (t && *t && starts_with(t, name))
-		return t;
-	free(t);
-	return xasprintf("%s()", name);
-}
-
-void where_of(CXCursor c, unsigned *line, unsigned *col)
-{
-	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, line, col,
-				   NULL);
-}
-
-enum region_kind region_kind(const char *name)
-{
-	if (starts_with(name, "local_irq_") || starts_with(name, "local_bh_"))
-		return RK_IRQ;
-	if (strstr(name, "lock") && !strstr(name, "_irq") &&
-	    !strstr(name, "_bh") && !strstr(name, "rcu") &&
-	    !strstr(name, "unlock"))
-		return RK_LOCK;
-	return RK_OTHER;
-}
-
 /* Does the release end interrupts-off (or BH-off) as well as a lock? */
 static int releases_irq(const char *name)
 {
 	return !starts_with(name, "local_") &&
 	       (strstr(name, "unlock_irq") || strstr(name, "unlock_bh"));
-}
-
-void acquire(struct sleep_scan *s, char *text, unsigned line,
-	     enum region_kind kind, int ctx)
-{
-	unsigned bit;
-
-	if (s->st.dead)
-		return free(text);
-	if (!s->st.depth) {
-		s->rg = xrealloc(s->rg, (s->nrg + 1) * sizeof(*s->rg));
-		s->rg[s->nrg].text = text;
-		s->rg[s->nrg].line = line;
-		s->st.region = s->nrg++;
-	} else {
-		free(text);
-	}
-	s->st.opt = s->st.optc = 0;	/* no longer the innermost */
-	bit = s->st.depth < 32 ? 1u << s->st.depth : 0;
-	s->st.irq = (s->st.irq & ~bit) | (kind == RK_IRQ ? bit : 0);
-	s->st.lock = (s->st.lock & ~bit) | (kind == RK_LOCK ? bit : 0);
-	s->st.cx_irq = (s->st.cx_irq & ~bit) |
-		       (ctx & CTX_IRQS_OFF ? bit : 0);
-	s->st.cx_bh = (s->st.cx_bh & ~bit) | (ctx & CTX_IN_INTR ? bit : 0);
-	s->st.depth++;
-	s->st.must++;
-}
-
-/*
- * Close the innermost region; irq: the way spin_unlock_irqrestore()
- * does, which also ends an interrupts-off region just under a lock
- * taken without them.
- */
-void release(struct sleep_scan *s, int irq)
-{
-	unsigned top, below;
-
-	if (s->st.dead)
-		return;
-	top = s->st.depth && s->st.depth <= 32 ? 1u << (s->st.depth - 1) : 0;
-	below = top >> 1;
-	if (irq && s->st.depth <= s->entry)
-		s->st.rel_irq = 1;
-	if (s->st.must <= s->entry)
-		s->st.must_rel++;
-	if (s->st.must)
-		s->st.must--;
-	if (s->st.depth <= s->entry)
-		s->st.released++;	/* the caller's lock */
-	if (s->st.depth && !--s->st.depth)
-		s->st.region = -1;
-	if (s->st.opt && !--s->st.opt)
-		s->st.optc = 0;
-	if (irq && (s->st.lock & top) && (s->st.irq & below))
-		release(s, 0);
 }
 
 /* Does line (or the one above) say "hookwrap: sleep-ok" or ignore? */

@@ -16,39 +16,6 @@
 
 #include <string.h>
 
-unsigned depth_mask(int d)
-{
-	return d >= 32 ? ~0u : d <= 0 ? 0 : (1u << d) - 1;
-}
-
-struct astate merge(struct astate a, struct astate b)
-{
-	struct astate m;
-
-	if (a.dead)
-		return b;
-	if (b.dead)
-		return a;
-	m = a.depth >= b.depth ? a : b;
-	m.released = a.released > b.released ? a.released : b.released;
-	m.must = a.must < b.must ? a.must : b.must;
-	m.must_rel = a.must_rel < b.must_rel ? a.must_rel : b.must_rel;
-	m.cond = a.cond == b.cond ? a.cond : 0;
-	m.rel_irq = a.rel_irq | b.rel_irq;
-	/* A context is known after the meeting when both paths know it. */
-	m.cx_irq = a.cx_irq & b.cx_irq & depth_mask(a.depth) &
-		   depth_mask(b.depth);
-	m.cx_bh = a.cx_bh & b.cx_bh & depth_mask(a.depth) &
-		  depth_mask(b.depth);
-	if (a.depth != b.depth || a.opt != b.opt || a.optc != b.optc)
-		m.opt = m.optc = 0;	/* open, as far as we know */
-	return m;
-}
-
-const struct astate dead_state = {
-	0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0
-};
-
 /*
  * A path that assumes atom (a condition on a parameter, as cond is): it
  * becomes the path's cond if it had none, and regions open only under
@@ -327,25 +294,6 @@ static struct target *innermost(struct sleep_scan *s, int loop_only)
 		if (!loop_only || !s->tg[i].is_switch)
 			return &s->tg[i];
 	return NULL;
-}
-
-void note_exit(struct sleep_scan *s)
-{
-	if (s->st.dead)
-		return;
-	if (!s->nexit) {
-		s->exit_irq = s->st.irq;
-		s->exit_lock = s->st.lock;
-		s->exit_rel_irq = 0;
-		s->exit_cx_irq = s->exit_cx_bh = ~0u;
-	}
-	s->exit_cx_irq &= s->st.cx_irq & depth_mask(s->st.depth);
-	s->exit_cx_bh &= s->st.cx_bh & depth_mask(s->st.depth);
-	s->exit_rel_irq |= s->st.rel_irq;
-	if (!s->nexit++ || s->st.must < s->exit_depth)
-		s->exit_depth = s->st.must;
-	if (s->nexit == 1 || s->st.must_rel < s->exit_released)
-		s->exit_released = s->st.must_rel;
 }
 
 /* cleanup.h guards: "class_NAME_t v = class_NAME_constructor(...)". */

@@ -1,0 +1,159 @@
+/*
+ * sleep_state.h - the bottom of the sleep scan: the state of one unit's
+ * scan (struct sleep_scan) and of the walk of one function in it (the
+ * open atomic regions, struct astate), and the primitives on them that
+ * every file above reads: where a cursor is and how its code is
+ * written, a region opened or closed, two paths' states merged, a path's
+ * exit noted.  sleep_state.c calls no other file of the folder.
+ */
+#ifndef HOOKWRAP_SLEEP_STATE_H
+#define HOOKWRAP_SLEEP_STATE_H
+
+#include "clang/frontend.h"
+#include "clang/macroindex.h"
+#include "checker/sleep/sleep.h"
+
+struct pmacro {			/* a primitive macro written in the file */
+	unsigned start, end;
+	const struct prim *p;
+	CXCursor c;
+};
+
+struct astate {
+	int depth;
+	int released;		/* releases of locks taken before entry */
+	int must, must_rel;	/* the same on every path (for summaries) */
+	int dead;		/* no path reaches here */
+	int region;		/* the outermost open region, or -1 */
+	unsigned irq, lock;	/* per depth (bit d: the region d deep):
+				   interrupts or bottom halves off alone,
+				   a lock taken without touching them */
+	int rel_irq;		/* released a caller's region the way
+				   spin_unlock_irqrestore() does */
+	int opt, optc;		/* the opt innermost regions are open only
+				   when optc holds ("if (should_lock)
+				   lock();"), a condition as cond is */
+	int cond;		/* what this path assumes of a parameter:
+				   i+1 "param i is true", -(i+1) "false",
+				   0 nothing (docs/facts-db.md, cond) */
+	unsigned cx_irq, cx_bh;	/* per depth as irq: the region turns
+				   interrupts off, or bottom halves
+				   (region_ctx) */
+};
+
+struct region {
+	char *text;
+	unsigned line;
+};
+
+struct label {
+	char *name;
+	struct astate st;
+	int seen;
+};
+
+struct target {			/* what break and continue reach */
+	struct astate brk;
+	struct astate entry;	/* switch: the state at its cases */
+	int is_switch, has_default;
+};
+
+/* What a call does to the caller's regions, from annotations or body. */
+struct annot {
+	char *name;
+	int acquire, release;	/* regions it leaves open / closes */
+	unsigned acq_irq, acq_lock;	/* the kinds of those it leaves open */
+	unsigned acq_cx_irq, acq_cx_bh;	/* and their contexts */
+	int rel_irq;		/* closes the way *_unlock_irqrestore does */
+	int hold;		/* __must_hold: held on entry and exit */
+	int noreturn;
+	char *text;		/* the first annotation: "__releases(x)" */
+};
+
+struct gvar {			/* a global variable: what lock it is */
+	char *name, *type;
+};
+
+struct sleep_scan {
+	struct check_ctx *cx;
+	struct facts *f;
+	CXTranslationUnit tu;
+	struct pmacro *pm;
+	int npm, cappm;
+	/*
+	 * Macros the main file defines, and where a header expands them
+	 * (the X-macro way): what those expansions define is the unit's.
+	 */
+	struct strv own_macros;
+	struct own_exp {
+		CXFile f;
+		unsigned a, b;
+	} *oe;
+	int noe, capoe;
+	struct fe_macro_index dm;	/* the main file's dispatch macros */
+	struct annot *an;
+	int nan, capan;
+	struct gvar *gv;
+	int ngv, capgv;
+	const char *text;	/* the main file's contents */
+	size_t size;
+	unsigned *lines;	/* offset of each line's start, from 1 */
+	unsigned nlines;
+	/* The function being walked. */
+	char *fn;
+	struct params pa;	/* its parameters, for conditions */
+	struct astate st;
+	struct region *rg;
+	int nrg;
+	struct label *lb;
+	int nlb;
+	struct target tg[64];
+	int ntg;
+	/* Its exits: what every path leaves open or released. */
+	int nexit, exit_depth, exit_released;
+	unsigned exit_irq, exit_lock;	/* region kinds at the first exit */
+	unsigned exit_cx_irq, exit_cx_bh;	/* contexts on every exit */
+	int exit_rel_irq;
+	int nested;		/* summarising a header's inline: how deep */
+	int gscope[64];		/* per open scope: cleanup.h guards in it */
+	int ngscope;
+	int lockprims;		/* lock primitives the walk has seen */
+	int found_member_call;	/* do_dispatch()'s search */
+	int entry;		/* regions open on entry: the caller's */
+};
+
+/* Can c be part of an identifier (or a number)? */
+int wordish(const char *w);
+/* Where l is expanded: its offset, and in *f (when not NULL) its file. */
+unsigned offset_of(CXSourceLocation l, CXFile *f);
+void where_of(CXCursor c, unsigned *line, unsigned *col);
+/* The cursor's extent in the main file: where its macros are written. */
+CXSourceRange file_range(struct sleep_scan *s, CXCursor c);
+/* Tokens as code is written: "spin_lock(&p->lock)", "a, b". */
+char *code_text(struct sleep_scan *s, CXSourceRange r);
+/* The code of call c, or "name()". */
+char *text_of(struct sleep_scan *s, CXCursor c, const char *name);
+
+/*
+ * What kind of region a primitive opens or closes, from its name: the
+ * kernel takes a lock with interrupts off in two steps
+ * (local_irq_save(); raw_spin_lock()) and drops both in one
+ * (raw_spin_unlock_irqrestore()), so the release has to know.
+ */
+enum region_kind { RK_OTHER, RK_IRQ, RK_LOCK };
+enum region_kind region_kind(const char *name);
+/* ctx: what the region makes true (CTX_* of facts.h; region_ctx). */
+void acquire(struct sleep_scan *s, char *text, unsigned line,
+	     enum region_kind kind, int ctx);
+void release(struct sleep_scan *s, int irq);
+
+/* No path reaches here. */
+extern const struct astate dead_state;
+/* The state after two paths meet. */
+struct astate merge(struct astate a, struct astate b);
+/* The bits of the regions open at depth d (astate.irq and the like). */
+unsigned depth_mask(int d);
+/* A path leaves the function: what it leaves open or released. */
+void note_exit(struct sleep_scan *s);
+
+#endif /* HOOKWRAP_SLEEP_STATE_H */

@@ -269,8 +269,9 @@ static int alloc_blocks(struct sleep_scan *s, CXCursor call,
 	return r > 0;
 }
 
-void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
-	     const struct prim *p)
+/* A primitive at c (a macro's expansion m, or a call when m is NULL). */
+static void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
+		    const struct prim *p)
 {
 	CXCursor shown = m ? m->c : c;
 	unsigned line, col;
@@ -377,7 +378,16 @@ static char *macro_call_args(struct sleep_scan *s,
 	return sb_detach(&sb);
 }
 
-int do_dispatch(struct sleep_scan *s, CXCursor c, unsigned a, unsigned b)
+/*
+ * Is c (of span a..b in the main file) the expansion of a dispatch
+ * macro that calls its hook with arguments of its own (6.12's
+ * call_int_hook(HOOK, args), whose static calls access no member of the
+ * table)?  Then record that hook call and return 1: the walk does not
+ * enter the expansion.  0 when the expansion calls through a member of
+ * the table itself (6.1's P->hook.FUNC(...)): the walk records that.
+ */
+static int do_dispatch(struct sleep_scan *s, CXCursor c, unsigned a,
+		       unsigned b)
 {
 	int i = fe_macro_first(&s->dm, a);
 	const struct fe_macro_use *u;
@@ -407,7 +417,8 @@ static char *table_field(struct sleep_scan *s, CXCursor field)
 	return fe_is_table_field(field, s->cx->t) ? fe_spelling(field) : NULL;
 }
 
-void do_call(struct sleep_scan *s, CXCursor c)
+/* A call: recorded with the state, its callee's effect applied. */
+static void do_call(struct sleep_scan *s, CXCursor c)
 {
 	CXCursor callee = clang_getNullCursor(), ref;
 	struct fact_call *fc;
@@ -485,6 +496,13 @@ void do_call(struct sleep_scan *s, CXCursor c)
 	free(name);
 }
 
+/* What the walk of a body hands to this file (sleep_walk.h). */
+static const struct walk_hooks hooks = {
+	.call = do_call,
+	.prim = do_prim,
+	.dispatch = do_dispatch,
+};
+
 void walk_function(struct sleep_scan *s, CXCursor fn)
 {
 	struct fact_fn *ff = facts_add_fn(s->f, 0);
@@ -534,6 +552,7 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 		acquire(s, xstrdup(an->text ? an->text : s->fn), ff->line,
 			RK_OTHER, 0);
 	s->entry = entry;
+	s->hooks = &hooks;
 	clang_visitChildren(fn, fe_take_last, &body);
 	if (clang_getCursorKind(body) == CXCursor_CompoundStmt)
 		walk_body(s, body);

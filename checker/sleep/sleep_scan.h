@@ -8,29 +8,11 @@
 #ifndef HOOKWRAP_SLEEP_SCAN_H
 #define HOOKWRAP_SLEEP_SCAN_H
 
-#include "checker/sleep/sleep_state.h"
-
-/* sleep_walk.c */
-/* Walk a function's body (a compound statement) from s->st. */
-void walk_body(struct sleep_scan *s, CXCursor body);
+#include "checker/sleep/sleep_walk.h"
 
 /* sleep_scan.c */
 /* Walk function fn (a definition) into s->f's facts. */
 void walk_function(struct sleep_scan *s, CXCursor fn);
-/*
- * Is c (of span a..b in the main file) the expansion of a dispatch
- * macro that calls its hook with arguments of its own (6.12's
- * call_int_hook(HOOK, args), whose static calls access no member of the
- * table)?  Then record that hook call and return 1: the walk does not
- * enter the expansion.  0 when the expansion calls through a member of
- * the table itself (6.1's P->hook.FUNC(...)): the walk records that.
- */
-int do_dispatch(struct sleep_scan *s, CXCursor c, unsigned a, unsigned b);
-/* A primitive at c (a macro's expansion m, or a call when m is NULL). */
-void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
-	     const struct prim *p);
-/* A call: recorded with the state, its callee's effect applied. */
-void do_call(struct sleep_scan *s, CXCursor c);
 
 /* sleep_ctx.c */
 /*

@@ -74,6 +74,8 @@ struct gvar {			/* a global variable: what lock it is */
 	char *name, *type;
 };
 
+struct walk_hooks;
+
 struct sleep_scan {
 	struct check_ctx *cx;
 	struct facts *f;
@@ -120,6 +122,8 @@ struct sleep_scan {
 	int lockprims;		/* lock primitives the walk has seen */
 	int found_member_call;	/* do_dispatch()'s search */
 	int entry;		/* regions open on entry: the caller's */
+	/* What the walk hands calls and macros to (sleep_walk.h). */
+	const struct walk_hooks *hooks;
 };
 
 /* Can c be part of an identifier (or a number)? */

@@ -5,7 +5,9 @@
  * merge (a region open on either path stays open), a path that returns,
  * breaks or jumps ends there, a goto carries its state to its label,
  * "if (spin_trylock(...))" opens a region in one branch only, and a
- * condition on a parameter is assumed on the paths it guards.
+ * condition on a parameter is assumed on the paths it guards.  What a
+ * call, a primitive macro or a dispatch macro does is not the walk's:
+ * it hands them to the hooks it is given (s->hooks, sleep_walk.h).
  *
  * The walk keeps its own stack of frames, one per node being walked,
  * each with the step it is at: a unit's nesting (a sum of 200,000 terms
@@ -538,7 +540,7 @@ static int step_plain(struct sleep_scan *s, struct frame *f)
 			s->st = dead_state;
 			return 0;
 		case CXCursor_CallExpr:
-			do_call(s, f->c);
+			s->hooks->call(s, f->c);
 			return 0;
 		default:
 			return 0;
@@ -624,7 +626,7 @@ static void enter(struct sleep_scan *s, struct walker *w, CXCursor c,
 
 	if (m) {
 		free(k.v);
-		do_prim(s, c, m, m->p);
+		s->hooks->prim(s, c, m, m->p);
 		return;
 	}
 	if (s->dm.n) {
@@ -632,7 +634,7 @@ static void enter(struct sleep_scan *s, struct walker *w, CXCursor c,
 			span_start(s, c, &sp);
 		if (sp.in_main && !sp.has_b)
 			span_end(c, &k, &sp);
-		if (sp.in_main && do_dispatch(s, c, sp.a, sp.b)) {
+		if (sp.in_main && s->hooks->dispatch(s, c, sp.a, sp.b)) {
 			free(k.v);
 			return;
 		}

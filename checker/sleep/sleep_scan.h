@@ -10,10 +10,6 @@
 
 #include "checker/sleep/sleep_walk.h"
 
-/* sleep_scan.c */
-/* Walk function fn (a definition) into s->f's facts. */
-void walk_function(struct sleep_scan *s, CXCursor fn);
-
 /* sleep_ctx.c */
 /*
  * What a region begun by text ("spin_lock_irqsave(&l, f)", a guard's
@@ -37,13 +33,5 @@ enum CXChildVisitResult gvars_cb(CXCursor c, CXCursor parent,
 void annotation(struct sleep_scan *s, CXCursor decl, struct annot *an);
 struct annot *annot_add(struct sleep_scan *s, const char *name);
 struct annot *annot_find(struct sleep_scan *s, const char *name);
-/*
- * What calling fn does: its annotations (declaration or definition); for
- * a function defined above in this unit, what its body was seen to do on
- * every path; for an inline helper of a header, the same from a walk of
- * its body.
- */
-const struct annot *callee_annotation(struct sleep_scan *s, CXCursor fn,
-				      const char *name);
 
 #endif /* HOOKWRAP_SLEEP_SCAN_H */

@@ -8,8 +8,7 @@
  * cleanup.h guards, a trylock's test) and knows nothing of what a call
  * means.  Each call, each primitive macro written in the file and each
  * dispatch macro's expansion it meets it hands to the hooks of
- * s->hooks, which the file above it sets (walk_function(),
- * sleep_scan.c).  That is how
+ * s->hooks, which the file above it sets (sleep_call.c).  That is how
  * the scan's one inherent circle closes without a circle between its
  * files: a call's effect may need a walk of the callee's body (an
  * inline helper of a header), so the file that knows calls calls the

@@ -7,7 +7,7 @@
  * sleep_call.c adds: the unit's own functions' and header inline
  * helpers'.
  */
-#include "checker/sleep/sleep_scan.h"
+#include "checker/sleep/sleep_annot.h"
 
 #include <string.h>
 

@@ -10,7 +10,9 @@
  * with these as the walker's hooks (sleep_walk.h).
  */
 #include "checker/sleep/sleep_call.h"
-#include "checker/sleep/sleep_scan.h"
+#include "checker/sleep/sleep_walk.h"
+#include "checker/sleep/sleep_annot.h"
+#include "checker/sleep/sleep_ctx.h"
 
 #include <string.h>
 

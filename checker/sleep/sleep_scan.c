@@ -14,7 +14,7 @@
  * implementations are sleep_regs.c's.
  */
 #include "checker/sleep/sleep_call.h"
-#include "checker/sleep/sleep_scan.h"
+#include "checker/sleep/sleep_annot.h"
 
 #include <string.h>
 

@@ -5,6 +5,29 @@
  * every file above reads: where a cursor is and how its code is
  * written, a region opened or closed, two paths' states merged, a path's
  * exit noted.  sleep_state.c calls no other file of the folder.
+ *
+ * The files of the scan, from the top; each calls only files below it,
+ * so that no two call each other (nm shows it: see issue 26):
+ *
+ *   sleep_scan.c   the driver: the unit's primitive macros, own macros,
+ *                  globals and dispatch macros; its functions one by
+ *                  one; sleep_scan()
+ *   sleep_call.c   what a call does: recorded with the state, its
+ *                  callee's effect applied (annotations, or a summary of
+ *                  its body); primitives; hook calls; walk_function(),
+ *                  which runs the walker with these as its hooks
+ *   sleep_walk.c   the statement walker: the control flow, with the
+ *                  regions through it; what it meets goes to its hooks
+ *   sleep_annot.c  the table of callees' effects; their annotations
+ *   sleep_ctx.c    the context a region makes and a condition tests
+ *   sleep_state.c  this state and its primitives
+ *
+ * and below them all sleep_params.c, sleep_prims.c and facts.c.  The
+ * scan's one circle is in what it does, not between its files: a call's
+ * effect may need a walk of its callee's body (a header's inline helper,
+ * summarised), and that walk meets calls.  So sleep_call.c runs the
+ * walker, and the walker hands the calls it meets back through the
+ * hooks it is given (struct walk_hooks, sleep_walk.h), never by name.
  */
 #ifndef HOOKWRAP_SLEEP_STATE_H
 #define HOOKWRAP_SLEEP_STATE_H

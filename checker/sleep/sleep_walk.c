@@ -1,20 +1,22 @@
 /*
  * sleep_walk.c - the walk of one function body for the sleep scan
- * (sleep_scan.c): statement by statement, with the state "how many
- * atomic regions are open, and which began the outermost".  Branches
- * merge (a region open on either path stays open), a path that returns,
- * breaks or jumps ends there, a goto carries its state to its label,
- * "if (spin_trylock(...))" opens a region in one branch only, and a
- * condition on a parameter is assumed on the paths it guards.  What a
- * call, a primitive macro or a dispatch macro does is not the walk's:
- * it hands them to the hooks it is given (s->hooks, sleep_walk.h).
+ * (sleep_call.c's walk_function() runs it): statement by statement,
+ * with the state "how many atomic regions are open, and which began the
+ * outermost".  Branches merge (a region open on either path stays
+ * open), a path that returns, breaks or jumps ends there, a goto
+ * carries its state to its label, "if (spin_trylock(...))" opens a
+ * region in one branch only, and a condition on a parameter is assumed
+ * on the paths it guards.  What a call, a primitive macro or a dispatch
+ * macro does is not the walk's: it hands them to the hooks it is given
+ * (s->hooks, sleep_walk.h).
  *
  * The walk keeps its own stack of frames, one per node being walked,
  * each with the step it is at: a unit's nesting (a sum of 200,000 terms
  * is 200,000 nodes deep, an else-if chain as deep as it is long) is
  * never the C stack's.
  */
-#include "checker/sleep/sleep_scan.h"
+#include "checker/sleep/sleep_walk.h"
+#include "checker/sleep/sleep_ctx.h"
 
 #include <string.h>
 

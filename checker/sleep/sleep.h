@@ -1,11 +1,12 @@
 /*
  * sleep.h - the sleep analysis inside the checker: the tables of atomic
  * and sleeping primitives (sleep_prims.c), the scan of one unit into
- * facts (sleep_scan.c, sleep_walk.c, sleep_annot.c; sleep_scan.h) with
- * what its conditions and calls say of parameters (sleep_params.c) and
- * its registrations (sleep_regs.c), the per-unit driver that stores and
- * links them (sleep_unit.c) and the findings the three sleep rules
- * report from a link (sleep_report.c).
+ * facts (sleep_scan.c and the files below it: sleep_call.c,
+ * sleep_walk.c, sleep_annot.c, sleep_ctx.c, sleep_state.c; sleep_state.h
+ * maps them) with what its conditions and calls say of parameters
+ * (sleep_params.c) and its registrations (sleep_regs.c), the per-unit
+ * driver that stores and links them (sleep_unit.c) and the findings the
+ * three sleep rules report from a link (sleep_report.c).
  */
 #ifndef HOOKWRAP_SLEEP_H
 #define HOOKWRAP_SLEEP_H

@@ -2,11 +2,12 @@
  * sleep_annot.c - what calling a function does to the caller's atomic
  * regions, for the sleep scan: __acquires/__releases/__must_hold and
  * noreturn read from the tokens of its declaration (kbuild does not
- * define __CHECKER__), and for an inline helper a header defines, a
- * summary from a walk of its body.  One table of these per unit (struct
- * sleep_scan's an); walk_function() adds the unit's own functions'.
+ * define __CHECKER__).  One table of these per unit (struct
+ * sleep_scan's an), which also holds the summaries of bodies that
+ * sleep_call.c adds: the unit's own functions' and header inline
+ * helpers'.
  */
-#include "checker/sleep/sleep_scan.h"
+#include "checker/sleep/sleep_annot.h"
 
 #include <string.h>
 
@@ -231,122 +232,4 @@ struct annot *annot_find(struct sleep_scan *s, const char *name)
 		if (!strcmp(s->an[i].name, name))
 			return &s->an[i];
 	return NULL;
-}
-
-/* How deep inline helpers are summarised through each other. */
-#define MAX_NESTED 3
-
-/*
- * The summary of an inline helper a header defines (ipc_unlock_object(),
- * rq_lock()): its body walked as the unit's own functions are, into
- * facts that are thrown away, sharing the unit's table of summaries.
- * Primitives it names as functions count; those it names as macros do
- * not (the unit's macro table covers the main file only).
- */
-/* How many lock primitives def's tokens name, called or not. */
-static int lock_names(struct sleep_scan *s, CXCursor def)
-{
-	CXToken *t;
-	unsigned n;
-	int count = 0;
-
-	clang_tokenize(s->tu, clang_getCursorExtent(def), &t, &n);
-	for (unsigned i = 0; i < n; i++) {
-		CXString cs;
-		const struct prim *p;
-
-		if (clang_getTokenKind(t[i]) != CXToken_Identifier)
-			continue;
-		cs = clang_getTokenSpelling(s->tu, t[i]);
-		p = prim_find(clang_getCString(cs));
-		count += p && (p->effect == PRIM_ACQUIRE ||
-			       p->effect == PRIM_RELEASE ||
-			       p->effect == PRIM_TRYLOCK);
-		clang_disposeString(cs);
-	}
-	clang_disposeTokens(s->tu, t, n);
-	return count;
-}
-
-static void summarise_inline(struct sleep_scan *s, CXCursor def, int ai)
-{
-	struct sleep_scan sub;
-	struct facts scratch;
-
-	memset(&sub, 0, sizeof(sub));
-	memset(&scratch, 0, sizeof(scratch));
-	facts_add_unit(&scratch, "");
-	sub.cx = s->cx;
-	sub.f = &scratch;
-	sub.tu = s->tu;
-	sub.pm = s->pm;
-	sub.npm = s->npm;
-	sub.gv = s->gv;
-	sub.ngv = s->ngv;
-	sub.an = s->an;
-	sub.nan = s->nan;
-	sub.capan = s->capan;
-	sub.nested = s->nested + 1;
-	walk_function(&sub, def);
-	s->an = sub.an;
-	s->nan = sub.nan;
-	s->capan = sub.capan;
-	/*
-	 * A lock primitive written as a macro (spin_lock_nested()) was not
-	 * seen: half a summary would be worse than none.
-	 */
-	if (sub.lockprims != lock_names(s, def)) {
-		struct annot *an = &s->an[ai];
-
-		an->acquire = an->release = an->rel_irq = 0;
-		an->acq_irq = an->acq_lock = 0;
-		an->acq_cx_irq = an->acq_cx_bh = 0;
-	}
-	free(sub.lines);
-	facts_free(&scratch);
-}
-
-/*
- * Is def an inline function a header (not the unit itself) defines?  Not
- * cleanup.h's class_*_constructor/destructor: the destructor runs at the
- * end of the scope, which the walk does not see.
- */
-static int header_inline(struct sleep_scan *s, CXCursor def, const char *name)
-{
-	CXFile f;
-
-	if (clang_Cursor_isNull(def) || !clang_Cursor_isFunctionInlined(def) ||
-	    starts_with(name, "class_"))
-		return 0;
-	offset_of(clang_getCursorLocation(def), &f);
-	return f && !clang_File_isEqual(f, s->cx->main_file);
-}
-
-/*
- * What calling fn does: its annotations (declaration or definition); for
- * a function defined above in this unit, what its body was seen to do on
- * every path (sleep_scan records that after the walk); for an inline
- * helper of a header, the same from a walk of its body.
- */
-const struct annot *callee_annotation(struct sleep_scan *s, CXCursor fn,
-				      const char *name)
-{
-	struct annot *an = annot_find(s, name);
-	CXCursor def;
-	int ai;
-
-	if (an)
-		return an;
-	an = annot_add(s, name);
-	annotation(s, fn, an);
-	def = clang_getCursorDefinition(fn);
-	if (!an->acquire && !an->release && !an->hold &&
-	    !clang_Cursor_isNull(def) && !clang_equalCursors(def, fn))
-		annotation(s, def, an);
-	if (an->acquire || an->release || an->hold || an->noreturn ||
-	    s->nested >= MAX_NESTED || !header_inline(s, def, name))
-		return an;
-	ai = an - s->an;	/* the walk may move the table */
-	summarise_inline(s, def, ai);
-	return &s->an[ai];
 }

@@ -10,7 +10,7 @@
  * them: irqs_disabled() and in_interrupt() are macros over the preempt
  * count and the flags register, which the AST shows expanded.
  */
-#include "checker/sleep/sleep_scan.h"
+#include "checker/sleep/sleep_ctx.h"
 
 #include <string.h>
 

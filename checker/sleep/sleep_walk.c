@@ -1,53 +1,24 @@
 /*
  * sleep_walk.c - the walk of one function body for the sleep scan
- * (sleep_scan.c): statement by statement, with the state "how many
- * atomic regions are open, and which began the outermost".  Branches
- * merge (a region open on either path stays open), a path that returns,
- * breaks or jumps ends there, a goto carries its state to its label,
- * "if (spin_trylock(...))" opens a region in one branch only, and a
- * condition on a parameter is assumed on the paths it guards.
+ * (sleep_call.c's walk_function() runs it): statement by statement,
+ * with the state "how many atomic regions are open, and which began the
+ * outermost".  Branches merge (a region open on either path stays
+ * open), a path that returns, breaks or jumps ends there, a goto
+ * carries its state to its label, "if (spin_trylock(...))" opens a
+ * region in one branch only, and a condition on a parameter is assumed
+ * on the paths it guards.  What a call, a primitive macro or a dispatch
+ * macro does is not the walk's: it hands them to the hooks it is given
+ * (s->hooks, sleep_walk.h).
  *
  * The walk keeps its own stack of frames, one per node being walked,
  * each with the step it is at: a unit's nesting (a sum of 200,000 terms
  * is 200,000 nodes deep, an else-if chain as deep as it is long) is
  * never the C stack's.
  */
-#include "checker/sleep/sleep_scan.h"
+#include "checker/sleep/sleep_walk.h"
+#include "checker/sleep/sleep_ctx.h"
 
 #include <string.h>
-
-unsigned depth_mask(int d)
-{
-	return d >= 32 ? ~0u : d <= 0 ? 0 : (1u << d) - 1;
-}
-
-struct astate merge(struct astate a, struct astate b)
-{
-	struct astate m;
-
-	if (a.dead)
-		return b;
-	if (b.dead)
-		return a;
-	m = a.depth >= b.depth ? a : b;
-	m.released = a.released > b.released ? a.released : b.released;
-	m.must = a.must < b.must ? a.must : b.must;
-	m.must_rel = a.must_rel < b.must_rel ? a.must_rel : b.must_rel;
-	m.cond = a.cond == b.cond ? a.cond : 0;
-	m.rel_irq = a.rel_irq | b.rel_irq;
-	/* A context is known after the meeting when both paths know it. */
-	m.cx_irq = a.cx_irq & b.cx_irq & depth_mask(a.depth) &
-		   depth_mask(b.depth);
-	m.cx_bh = a.cx_bh & b.cx_bh & depth_mask(a.depth) &
-		  depth_mask(b.depth);
-	if (a.depth != b.depth || a.opt != b.opt || a.optc != b.optc)
-		m.opt = m.optc = 0;	/* open, as far as we know */
-	return m;
-}
-
-const struct astate dead_state = {
-	0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0
-};
 
 /*
  * A path that assumes atom (a condition on a parameter, as cond is): it
@@ -329,25 +300,6 @@ static struct target *innermost(struct sleep_scan *s, int loop_only)
 	return NULL;
 }
 
-void note_exit(struct sleep_scan *s)
-{
-	if (s->st.dead)
-		return;
-	if (!s->nexit) {
-		s->exit_irq = s->st.irq;
-		s->exit_lock = s->st.lock;
-		s->exit_rel_irq = 0;
-		s->exit_cx_irq = s->exit_cx_bh = ~0u;
-	}
-	s->exit_cx_irq &= s->st.cx_irq & depth_mask(s->st.depth);
-	s->exit_cx_bh &= s->st.cx_bh & depth_mask(s->st.depth);
-	s->exit_rel_irq |= s->st.rel_irq;
-	if (!s->nexit++ || s->st.must < s->exit_depth)
-		s->exit_depth = s->st.must;
-	if (s->nexit == 1 || s->st.must_rel < s->exit_released)
-		s->exit_released = s->st.must_rel;
-}
-
 /* cleanup.h guards: "class_NAME_t v = class_NAME_constructor(...)". */
 static char *guard_name(CXCursor var)
 {
@@ -590,7 +542,7 @@ static int step_plain(struct sleep_scan *s, struct frame *f)
 			s->st = dead_state;
 			return 0;
 		case CXCursor_CallExpr:
-			do_call(s, f->c);
+			s->hooks->call(s, f->c);
 			return 0;
 		default:
 			return 0;
@@ -676,7 +628,7 @@ static void enter(struct sleep_scan *s, struct walker *w, CXCursor c,
 
 	if (m) {
 		free(k.v);
-		do_prim(s, c, m, m->p);
+		s->hooks->prim(s, c, m, m->p);
 		return;
 	}
 	if (s->dm.n) {
@@ -684,7 +636,7 @@ static void enter(struct sleep_scan *s, struct walker *w, CXCursor c,
 			span_start(s, c, &sp);
 		if (sp.in_main && !sp.has_b)
 			span_end(c, &k, &sp);
-		if (sp.in_main && do_dispatch(s, c, sp.a, sp.b)) {
+		if (sp.in_main && s->hooks->dispatch(s, c, sp.a, sp.b)) {
 			free(k.v);
 			return;
 		}

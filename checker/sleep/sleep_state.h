@@ -1,12 +1,36 @@
 /*
- * sleep_scan.h - inside the sleep scan: the state of one unit's scan
- * and the functions its three files share.  sleep_scan.c reads the
- * unit (primitive macros, calls); sleep_annot.c what a callee does to
- * the regions (annotations, inline helpers' summaries); sleep_walk.c
- * walks a function's body statement by statement with the region state.
+ * sleep_state.h - the bottom of the sleep scan: the state of one unit's
+ * scan (struct sleep_scan) and of the walk of one function in it (the
+ * open atomic regions, struct astate), and the primitives on them that
+ * every file above reads: where a cursor is and how its code is
+ * written, a region opened or closed, two paths' states merged, a path's
+ * exit noted.  sleep_state.c calls no other file of the folder.
+ *
+ * The files of the scan, from the top; each calls only files below it,
+ * so that no two call each other (nm shows it: see issue 26):
+ *
+ *   sleep_scan.c   the driver: the unit's primitive macros, own macros,
+ *                  globals and dispatch macros; its functions one by
+ *                  one; sleep_scan()
+ *   sleep_call.c   what a call does: recorded with the state, its
+ *                  callee's effect applied (annotations, or a summary of
+ *                  its body); primitives; hook calls; walk_function(),
+ *                  which runs the walker with these as its hooks
+ *   sleep_walk.c   the statement walker: the control flow, with the
+ *                  regions through it; what it meets goes to its hooks
+ *   sleep_annot.c  the table of callees' effects; their annotations
+ *   sleep_ctx.c    the context a region makes and a condition tests
+ *   sleep_state.c  this state and its primitives
+ *
+ * and below them all sleep_params.c, sleep_prims.c and facts.c.  The
+ * scan's one circle is in what it does, not between its files: a call's
+ * effect may need a walk of its callee's body (a header's inline helper,
+ * summarised), and that walk meets calls.  So sleep_call.c runs the
+ * walker, and the walker hands the calls it meets back through the
+ * hooks it is given (struct walk_hooks, sleep_walk.h), never by name.
  */
-#ifndef HOOKWRAP_SLEEP_SCAN_H
-#define HOOKWRAP_SLEEP_SCAN_H
+#ifndef HOOKWRAP_SLEEP_STATE_H
+#define HOOKWRAP_SLEEP_STATE_H
 
 #include "clang/frontend.h"
 #include "clang/macroindex.h"
@@ -73,6 +97,8 @@ struct gvar {			/* a global variable: what lock it is */
 	char *name, *type;
 };
 
+struct walk_hooks;
+
 struct sleep_scan {
 	struct check_ctx *cx;
 	struct facts *f;
@@ -119,24 +145,13 @@ struct sleep_scan {
 	int lockprims;		/* lock primitives the walk has seen */
 	int found_member_call;	/* do_dispatch()'s search */
 	int entry;		/* regions open on entry: the caller's */
+	/* What the walk hands calls and macros to (sleep_walk.h). */
+	const struct walk_hooks *hooks;
 };
 
-/* sleep_walk.c */
-extern const struct astate dead_state;
-/* The state after two paths meet. */
-struct astate merge(struct astate a, struct astate b);
-/* The bits of the regions open at depth d (astate.irq and the like). */
-unsigned depth_mask(int d);
-/* Walk a function's body (a compound statement) from s->st. */
-void walk_body(struct sleep_scan *s, CXCursor body);
-/* A path leaves the function: what it leaves open or released. */
-void note_exit(struct sleep_scan *s);
-
-/* sleep_scan.c */
-/* Walk function fn (a definition) into s->f's facts. */
-void walk_function(struct sleep_scan *s, CXCursor fn);
 /* Can c be part of an identifier (or a number)? */
 int wordish(const char *w);
+/* Where l is expanded: its offset, and in *f (when not NULL) its file. */
 unsigned offset_of(CXSourceLocation l, CXFile *f);
 void where_of(CXCursor c, unsigned *line, unsigned *col);
 /* The cursor's extent in the main file: where its macros are written. */
@@ -158,51 +173,14 @@ enum region_kind region_kind(const char *name);
 void acquire(struct sleep_scan *s, char *text, unsigned line,
 	     enum region_kind kind, int ctx);
 void release(struct sleep_scan *s, int irq);
-/*
- * Is c (of span a..b in the main file) the expansion of a dispatch
- * macro that calls its hook with arguments of its own (6.12's
- * call_int_hook(HOOK, args), whose static calls access no member of the
- * table)?  Then record that hook call and return 1: the walk does not
- * enter the expansion.  0 when the expansion calls through a member of
- * the table itself (6.1's P->hook.FUNC(...)): the walk records that.
- */
-int do_dispatch(struct sleep_scan *s, CXCursor c, unsigned a, unsigned b);
-/* A primitive at c (a macro's expansion m, or a call when m is NULL). */
-void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
-	     const struct prim *p);
-/* A call: recorded with the state, its callee's effect applied. */
-void do_call(struct sleep_scan *s, CXCursor c);
 
-/* sleep_ctx.c */
-/*
- * What a region begun by text ("spin_lock_irqsave(&l, f)", a guard's
- * name "irqsave") makes true: CTX_IRQS_OFF, CTX_IN_INTR, or 0.
- */
-int region_ctx(const char *text);
-/*
- * Does if statement ifs (then: its then-branch) test the context
- * ("if (unlikely(in_interrupt()))", "if (in_irq() || irqs_disabled())")?
- * *at: what its then-branch may assume (a cond: a parameter's atom or
- * +-COND_*), *af what its else-branch may; 0 when neither is known.
- */
-int ctx_test(struct sleep_scan *s, CXCursor ifs, CXCursor then, int *at,
-	     int *af);
+/* No path reaches here. */
+extern const struct astate dead_state;
+/* The state after two paths meet. */
+struct astate merge(struct astate a, struct astate b);
+/* The bits of the regions open at depth d (astate.irq and the like). */
+unsigned depth_mask(int d);
+/* A path leaves the function: what it leaves open or released. */
+void note_exit(struct sleep_scan *s);
 
-/* sleep_annot.c */
-/* A visitor that records the unit's global variables into s->gv. */
-enum CXChildVisitResult gvars_cb(CXCursor c, CXCursor parent,
-				 CXClientData data);
-/* The annotations of decl, counted into *an. */
-void annotation(struct sleep_scan *s, CXCursor decl, struct annot *an);
-struct annot *annot_add(struct sleep_scan *s, const char *name);
-struct annot *annot_find(struct sleep_scan *s, const char *name);
-/*
- * What calling fn does: its annotations (declaration or definition); for
- * a function defined above in this unit, what its body was seen to do on
- * every path; for an inline helper of a header, the same from a walk of
- * its body.
- */
-const struct annot *callee_annotation(struct sleep_scan *s, CXCursor fn,
-				      const char *name);
-
-#endif /* HOOKWRAP_SLEEP_SCAN_H */
+#endif /* HOOKWRAP_SLEEP_STATE_H */

@@ -1,0 +1,632 @@
+/*
+ * sleep_call.c - what a call does, for the sleep scan: a call by name
+ * is recorded with the state of the regions (add_call()) and its
+ * callee's effect on them applied (its annotations, or what its body
+ * was seen to do: callee_annotation()); a primitive opens or closes a
+ * region, or sleeps (an allocation by its GFP argument); a call through
+ * a member of the table, a wrapper's or dispatcher's call, or a
+ * dispatch macro's expansion is a hook call.  walk_function() walks a
+ * function (the unit's, or a header's inline helper to summarise it)
+ * with these as the walker's hooks (sleep_walk.h).
+ */
+#include "checker/sleep/sleep_call.h"
+#include "checker/sleep/sleep_walk.h"
+#include "checker/sleep/sleep_annot.h"
+#include "checker/sleep/sleep_ctx.h"
+
+#include <string.h>
+
+/* The arguments of a macro expansion as token text, split at commas. */
+static void macro_args(struct sleep_scan *s, CXCursor mc, struct strv *args)
+{
+	CXToken *t;
+	unsigned n;
+	int depth = 0;
+	struct sbuf sb = { 0 };
+
+	clang_tokenize(s->tu, clang_getCursorExtent(mc), &t, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString cs = clang_getTokenSpelling(s->tu, t[i]);
+		const char *w = clang_getCString(cs);
+
+		if (!strcmp(w, "(") && !depth++) {
+			clang_disposeString(cs);
+			continue;
+		}
+		if (!strcmp(w, ")") && !--depth) {
+			strv_push_owned(args, sb_detach(&sb));
+			clang_disposeString(cs);
+			break;
+		}
+		if (!strcmp(w, ",") && depth == 1) {
+			strv_push_owned(args, sb_detach(&sb));
+		} else if (depth >= 1) {
+			if (sb.len && wordish(w) &&
+			    wordish(sb.buf + sb.len - 1))
+				sb_addc(&sb, ' ');
+			sb_add(&sb, w);
+		}
+		clang_disposeString(cs);
+	}
+	sb_free(&sb);
+	clang_disposeTokens(s->tu, t, n);
+}
+
+/* Does the release end interrupts-off (or BH-off) as well as a lock? */
+static int releases_irq(const char *name)
+{
+	return !starts_with(name, "local_") &&
+	       (strstr(name, "unlock_irq") || strstr(name, "unlock_bh"));
+}
+
+/* Does line (or the one above) say "hookwrap: sleep-ok" or ignore? */
+static int silenced(struct sleep_scan *s, unsigned line)
+{
+	static const char mark[] = "hookwrap: sleep-ok";
+	unsigned a, b;
+
+	if (!s->lines) {
+		s->lines = xcalloc(2, sizeof(*s->lines));
+		s->nlines = 1;
+		for (size_t i = 0; s->text && i < s->size; i++)
+			if (s->text[i] == '\n') {
+				s->lines = xrealloc(s->lines, (s->nlines + 2) *
+						    sizeof(*s->lines));
+				s->lines[++s->nlines] = i + 1;
+			}
+		s->lines[1] = 0;
+	}
+	if (!s->text || !line || line > s->nlines)
+		return 0;
+	a = s->lines[line > 1 ? line - 1 : 1];
+	b = line < s->nlines ? s->lines[line + 1] : s->size;
+	if (b <= a)
+		return 0;
+	if (memmem(s->text + a, b - a, mark, sizeof(mark) - 1))
+		return 1;
+	/* hookwrap: ignore [sleep-in-atomic[-hook]] (suppress.c) too. */
+	return suppressed_span(s->text + a, s->text + b, "sleep-in-atomic") ||
+	       suppressed_span(s->text + a, s->text + b,
+			       "sleep-in-atomic-hook");
+}
+
+static struct fact_call *add_call(struct sleep_scan *s, CXCursor at,
+				  const char *callee)
+{
+	struct fact_call *c = facts_add_call(s->f, 0);
+
+	c->caller = xstrdup(s->fn);
+	c->callee = xstrdup(callee);
+	c->file = xstrdup(s->cx->main_shown);
+	where_of(at, &c->line, &c->col);
+	c->released = s->st.dead ? 0 : s->st.released;
+	c->cond = params_cond_text(s->st.dead ? 0 : s->st.cond);
+	if (!s->st.dead && s->st.depth > s->st.opt) {
+		/* Only the regions open on every path that reaches here. */
+		unsigned m = depth_mask(s->st.depth - s->st.opt);
+
+		c->ctx = (s->st.cx_irq & m ? CTX_IRQS_OFF : 0) |
+			 (s->st.cx_bh & m ? CTX_IN_INTR : 0);
+	}
+	if (s->st.depth && !s->st.dead && s->st.region >= 0 &&
+	    !silenced(s, c->line)) {
+		int entry_held = s->entry - s->st.released;
+
+		c->atomic = 1;
+		c->depth = s->st.depth;
+		c->own = s->st.depth - (entry_held > 0 ? entry_held : 0);
+		if (c->own < 0)
+			c->own = 0;
+		c->region = xstrdup(s->rg[s->st.region].text);
+		c->region_file = xstrdup(s->cx->main_shown);
+		c->region_line = s->rg[s->st.region].line;
+	}
+	return c;
+}
+
+/* The argument a call passes for its callee's gfp_t parameter, or -1. */
+static int gfp_param(CXCursor call)
+{
+	CXCursor fn = clang_getCursorReferenced(call);
+	int n = clang_Cursor_getNumArguments(fn);
+
+	for (int i = 0; i < n; i++) {
+		CXType t = clang_getCursorType(clang_Cursor_getArgument(fn, i));
+		CXString ts = clang_getTypeSpelling(t);
+		int is_gfp = !strcmp(clang_getCString(ts), "gfp_t");
+
+		clang_disposeString(ts);
+		if (is_gfp)
+			return i < clang_Cursor_getNumArguments(call) ? i : -1;
+	}
+	return -1;
+}
+
+/* Of several arguments' texts, the one that names GFP flags, or NULL. */
+static char *gfp_text_of(struct strv *args)
+{
+	for (int i = 0; i < args->n; i++)
+		if (gfp_blocks(args->v[i]) >= 0)
+			return xstrdup(args->v[i]);
+	return NULL;
+}
+
+/* The GFP argument's tokens: can the allocation block? */
+static int alloc_blocks(struct sleep_scan *s, CXCursor call,
+			const struct pmacro *m, const struct prim *p,
+			char **flags)
+{
+	struct strv args = { 0 };
+	char *text = NULL;
+	int k = p->gfp_arg, r;
+
+	if (m) {
+		macro_args(s, m->c, &args);
+		if (k == GFP_BY_TYPE)
+			text = gfp_text_of(&args);
+		else if (k < args.n)
+			text = xstrdup(args.v[k]);
+	} else {
+		int n = clang_Cursor_getNumArguments(call);
+
+		if (k == GFP_BY_TYPE)
+			k = gfp_param(call);
+		if (k == GFP_BY_TYPE) {
+			/* No gfp_t (before 2.6.14): the text that names flags. */
+			for (int i = 0; i < n; i++) {
+				CXCursor a = clang_Cursor_getArgument(call, i);
+
+				strv_push_owned(&args,
+					code_text(s, file_range(s, a)));
+			}
+			text = gfp_text_of(&args);
+		} else if (k < n) {
+			CXCursor a = clang_Cursor_getArgument(call, k);
+
+			text = code_text(s, file_range(s, a));
+		}
+	}
+	strv_clear(&args);
+	if (!text)
+		return 0;
+	r = gfp_blocks(text);
+	if (r > 0)
+		*flags = text;
+	else
+		free(text);
+	return r > 0;
+}
+
+/* A primitive at c (a macro's expansion m, or a call when m is NULL). */
+static void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
+		    const struct prim *p)
+{
+	CXCursor shown = m ? m->c : c;
+	unsigned line, col;
+	struct fact_call *fc;
+	char *flags = NULL;
+
+	where_of(shown, &line, &col);
+	if (p->effect == PRIM_ACQUIRE || p->effect == PRIM_RELEASE ||
+	    p->effect == PRIM_TRYLOCK)
+		s->lockprims++;
+	switch (p->effect) {
+	case PRIM_ACQUIRE:
+		acquire(s, text_of(s, shown, p->name), line,
+			region_kind(p->name), region_ctx(p->name));
+		return;
+	case PRIM_RELEASE:
+		release(s, releases_irq(p->name));
+		return;
+	case PRIM_TRYLOCK:
+		return;		/* only its test opens a region */
+	case PRIM_NOSLEEP:
+		fc = add_call(s, shown, p->name);
+		fc->prim = 1;
+		return;
+	case PRIM_SLEEP:
+		fc = add_call(s, shown, p->name);
+		fc->prim = 1;
+		fc->sleep = xasprintf("%s()", p->name);
+		return;
+	case PRIM_ALLOC:
+		fc = add_call(s, shown, p->name);
+		fc->prim = 1;
+		if (alloc_blocks(s, c, m, p, &flags))
+			fc->sleep = xasprintf("%s(%s)", p->name, flags);
+		free(flags);
+		return;
+	}
+}
+
+/* How deep inline helpers are summarised through each other. */
+#define MAX_NESTED 3
+
+/*
+ * The summary of an inline helper a header defines (ipc_unlock_object(),
+ * rq_lock()): its body walked as the unit's own functions are, into
+ * facts that are thrown away, sharing the unit's table of summaries.
+ * Primitives it names as functions count; those it names as macros do
+ * not (the unit's macro table covers the main file only).
+ */
+/* How many lock primitives def's tokens name, called or not. */
+static int lock_names(struct sleep_scan *s, CXCursor def)
+{
+	CXToken *t;
+	unsigned n;
+	int count = 0;
+
+	clang_tokenize(s->tu, clang_getCursorExtent(def), &t, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString cs;
+		const struct prim *p;
+
+		if (clang_getTokenKind(t[i]) != CXToken_Identifier)
+			continue;
+		cs = clang_getTokenSpelling(s->tu, t[i]);
+		p = prim_find(clang_getCString(cs));
+		count += p && (p->effect == PRIM_ACQUIRE ||
+			       p->effect == PRIM_RELEASE ||
+			       p->effect == PRIM_TRYLOCK);
+		clang_disposeString(cs);
+	}
+	clang_disposeTokens(s->tu, t, n);
+	return count;
+}
+
+static void summarise_inline(struct sleep_scan *s, CXCursor def, int ai)
+{
+	struct sleep_scan sub;
+	struct facts scratch;
+
+	memset(&sub, 0, sizeof(sub));
+	memset(&scratch, 0, sizeof(scratch));
+	facts_add_unit(&scratch, "");
+	sub.cx = s->cx;
+	sub.f = &scratch;
+	sub.tu = s->tu;
+	sub.pm = s->pm;
+	sub.npm = s->npm;
+	sub.gv = s->gv;
+	sub.ngv = s->ngv;
+	sub.an = s->an;
+	sub.nan = s->nan;
+	sub.capan = s->capan;
+	sub.nested = s->nested + 1;
+	walk_function(&sub, def);
+	s->an = sub.an;
+	s->nan = sub.nan;
+	s->capan = sub.capan;
+	/*
+	 * A lock primitive written as a macro (spin_lock_nested()) was not
+	 * seen: half a summary would be worse than none.
+	 */
+	if (sub.lockprims != lock_names(s, def)) {
+		struct annot *an = &s->an[ai];
+
+		an->acquire = an->release = an->rel_irq = 0;
+		an->acq_irq = an->acq_lock = 0;
+		an->acq_cx_irq = an->acq_cx_bh = 0;
+	}
+	free(sub.lines);
+	facts_free(&scratch);
+}
+
+/*
+ * Is def an inline function a header (not the unit itself) defines?  Not
+ * cleanup.h's class_*_constructor/destructor: the destructor runs at the
+ * end of the scope, which the walk does not see.
+ */
+static int header_inline(struct sleep_scan *s, CXCursor def, const char *name)
+{
+	CXFile f;
+
+	if (clang_Cursor_isNull(def) || !clang_Cursor_isFunctionInlined(def) ||
+	    starts_with(name, "class_"))
+		return 0;
+	offset_of(clang_getCursorLocation(def), &f);
+	return f && !clang_File_isEqual(f, s->cx->main_file);
+}
+
+/*
+ * What calling fn does: its annotations (declaration or definition); for
+ * a function defined above in this unit, what its body was seen to do on
+ * every path (walk_function() records that after the walk); for an
+ * inline helper of a header, the same from a walk of its body.
+ */
+static const struct annot *callee_annotation(struct sleep_scan *s,
+					     CXCursor fn, const char *name)
+{
+	struct annot *an = annot_find(s, name);
+	CXCursor def;
+	int ai;
+
+	if (an)
+		return an;
+	an = annot_add(s, name);
+	annotation(s, fn, an);
+	def = clang_getCursorDefinition(fn);
+	if (!an->acquire && !an->release && !an->hold &&
+	    !clang_Cursor_isNull(def) && !clang_equalCursors(def, fn))
+		annotation(s, def, an);
+	if (an->acquire || an->release || an->hold || an->noreturn ||
+	    s->nested >= MAX_NESTED || !header_inline(s, def, name))
+		return an;
+	ai = an - s->an;	/* the walk may move the table */
+	summarise_inline(s, def, ai);
+	return &s->an[ai];
+}
+
+/* The manifest's hook whose wrapper or dispatcher is called name. */
+static const char *wrapper_hook(struct sleep_scan *s, const char *name)
+{
+	const struct manifest *m = s->cx->m;
+
+	for (int i = 0; m && i < m->n; i++) {
+		const struct hook *h = &m->hooks[i];
+
+		if ((h->wrapper && !strcmp(h->wrapper, name)) ||
+		    (h->dispatcher && !strcmp(h->dispatcher, name)))
+			return h->member;
+	}
+	return NULL;
+}
+
+/* Does the expression below c call through a member of the table? */
+static enum CXChildVisitResult member_call_cb(CXCursor c, CXCursor parent,
+					      CXClientData data)
+{
+	struct sleep_scan *s = data;
+	CXCursor callee = clang_getNullCursor();
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	clang_visitChildren(c, fe_take_first, &callee);
+	callee = fe_strip(callee);
+	if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr &&
+	    fe_is_table_field(clang_getCursorReferenced(callee), s->cx->t)) {
+		s->found_member_call = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* The args column (docs/facts-db.md) of a dispatch macro's arguments. */
+static char *macro_call_args(struct sleep_scan *s,
+			     const struct fe_macro_use *u)
+{
+	struct sbuf sb = { 0 };
+	size_t known = 0;
+
+	for (int i = 0; i < u->args.n; i++) {
+		const char *a = u->args.v[i];
+		int p = params_named(&s->pa, a);
+		char *v;
+
+		if (p >= 0)
+			v = xasprintf("p%d", p);
+		else
+			v = xstrdup(!strcmp(a, "0") || !strcmp(a, "false") ?
+				    "0" : !strcmp(a, "1") ||
+				    !strcmp(a, "true") ? "1" : "?");
+		sb_addf(&sb, "%s%s", i ? "," : "", v);
+		if (strcmp(v, "?"))
+			known = sb.len;
+		free(v);
+	}
+	if (!known) {
+		sb_free(&sb);
+		return NULL;
+	}
+	sb.buf[known] = '\0';
+	sb.len = known;
+	return sb_detach(&sb);
+}
+
+/*
+ * Is c (of span a..b in the main file) the expansion of a dispatch
+ * macro that calls its hook with arguments of its own (6.12's
+ * call_int_hook(HOOK, args), whose static calls access no member of the
+ * table)?  Then record that hook call and return 1: the walk does not
+ * enter the expansion.  0 when the expansion calls through a member of
+ * the table itself (6.1's P->hook.FUNC(...)): the walk records that.
+ */
+static int do_dispatch(struct sleep_scan *s, CXCursor c, unsigned a,
+		       unsigned b)
+{
+	int i = fe_macro_first(&s->dm, a);
+	const struct fe_macro_use *u;
+	struct fact_call *fc;
+
+	if (i >= s->dm.n || s->dm.v[i].off != a)
+		return 0;
+	u = &s->dm.v[i];
+	/* The node is the expansion, nothing after it. */
+	if (b > u->end || !u->has_args || !s->cx->m ||
+	    !manifest_find(s->cx->m, u->hook))
+		return 0;
+	s->found_member_call = 0;
+	clang_visitChildren(c, member_call_cb, s);
+	if (s->found_member_call)
+		return 0;
+	fc = add_call(s, c, "");
+	fc->hook = xstrdup(u->hook);
+	fc->args = macro_call_args(s, u);
+	fc->text = xasprintf("%s.%s", s->cx->t->struct_name, u->hook);
+	return 1;
+}
+
+/* A field of the table's struct (or union): its name, else NULL. */
+static char *table_field(struct sleep_scan *s, CXCursor field)
+{
+	return fe_is_table_field(field, s->cx->t) ? fe_spelling(field) : NULL;
+}
+
+/* A call: recorded with the state, its callee's effect applied. */
+static void do_call(struct sleep_scan *s, CXCursor c)
+{
+	CXCursor callee = clang_getNullCursor(), ref;
+	struct fact_call *fc;
+	char *name;
+
+	clang_visitChildren(c, fe_take_first, &callee);
+	callee = fe_strip(callee);
+	while (clang_getCursorKind(callee) == CXCursor_UnaryOperator ||
+	       clang_getCursorKind(callee) == CXCursor_ParenExpr) {
+		CXCursor in = clang_getNullCursor();
+
+		clang_visitChildren(callee, fe_take_first, &in);
+		callee = fe_strip(in);
+	}
+	if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
+		char *member = table_field(s,
+					   clang_getCursorReferenced(callee));
+		char *raw;
+
+		if (!member)
+			return;
+		fc = add_call(s, c, "");
+		fc->hook = member;
+		fc->args = params_args(&s->pa, c);
+		raw = fe_table_member(callee, s->cx->t);
+		if (raw && !s->cx->t->hook_list)
+			fc->text = xasprintf("%s->%s", s->cx->t->pointer,
+					     member);
+		else
+			fc->text = xasprintf("%s.%s", s->cx->t->struct_name,
+					     member);
+		free(raw);
+		return;
+	}
+	if (clang_getCursorKind(callee) != CXCursor_DeclRefExpr)
+		return;
+	ref = clang_getCursorReferenced(callee);
+	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+		return;
+	name = fe_spelling(ref);
+	{
+		const struct prim *p = prim_find(name);
+		const char *hook;
+
+		if (p) {
+			do_prim(s, c, NULL, p);
+		} else {
+			const struct annot *an;
+			unsigned line, col;
+
+			an = callee_annotation(s, ref, name);
+			fc = add_call(s, c, name);
+			fc->text = xstrdup(name);
+			fc->args = params_args(&s->pa, c);
+			hook = wrapper_hook(s, name);
+			if (hook)
+				fc->hook = xstrdup(hook);
+			where_of(c, &line, &col);
+			for (int i = 0; i < an->release; i++)
+				release(s, an->rel_irq);
+			for (int i = 0; i < an->acquire; i++)
+				acquire(s, text_of(s, c, name), line,
+					i < 32 && (an->acq_irq >> i & 1) ?
+					RK_IRQ : i < 32 &&
+					(an->acq_lock >> i & 1) ? RK_LOCK :
+					RK_OTHER, i >= 32 ? 0 :
+					(an->acq_cx_irq >> i & 1 ?
+					 CTX_IRQS_OFF : 0) |
+					(an->acq_cx_bh >> i & 1 ?
+					 CTX_IN_INTR : 0));
+			if (an->noreturn)
+				s->st = dead_state;
+		}
+	}
+	free(name);
+}
+
+/* What the walk of a body hands to this file (sleep_walk.h). */
+static const struct walk_hooks hooks = {
+	.call = do_call,
+	.prim = do_prim,
+	.dispatch = do_dispatch,
+};
+
+void walk_function(struct sleep_scan *s, CXCursor fn)
+{
+	struct fact_fn *ff = facts_add_fn(s->f, 0);
+	CXCursor body = clang_getNullCursor();
+	CXCursor first = clang_getCanonicalCursor(fn);
+	struct annot *an;
+	int entry, ai;
+
+	s->fn = fe_spelling(fn);
+	params_begin(&s->pa, s->tu, fn);
+	s->st.cond = 0;
+	s->st.irq = s->st.lock = 0;
+	s->st.cx_irq = s->st.cx_bh = 0;
+	s->st.rel_irq = 0;
+	s->st.opt = s->st.optc = 0;
+	s->ngscope = 0;
+	ff->name = xstrdup(s->fn);
+	ff->is_static = clang_Cursor_getStorageClass(fn) == CX_SC_Static;
+	ff->file = xstrdup(s->cx->main_shown);
+	where_of(fn, &ff->line, NULL);
+	s->st.depth = 0;
+	s->st.released = 0;
+	s->st.must = 0;
+	s->st.must_rel = 0;
+	s->entry = 0;
+	s->st.dead = 0;
+	s->st.region = -1;
+	s->nrg = 0;
+	s->rg = NULL;
+	s->nlb = 0;
+	s->lb = NULL;
+	s->ntg = 0;
+	s->nexit = 0;
+	an = annot_find(s, s->fn);
+	if (!an) {
+		an = annot_add(s, s->fn);
+		annotation(s, fn, an);
+		if (!clang_equalCursors(first, fn) && !an->acquire &&
+		    !an->release && !an->hold)
+			annotation(s, first, an);
+	}
+	/* The walk adds callees' entries, which may move the array. */
+	ai = an - s->an;
+	/* Entered with the lock held: __releases(x), __must_hold(x). */
+	entry = an->release + an->hold;
+	for (int i = 0; i < entry; i++)
+		acquire(s, xstrdup(an->text ? an->text : s->fn), ff->line,
+			RK_OTHER, 0);
+	s->entry = entry;
+	s->hooks = &hooks;
+	clang_visitChildren(fn, fe_take_last, &body);
+	if (clang_getCursorKind(body) == CXCursor_CompoundStmt)
+		walk_body(s, body);
+	note_exit(s);
+	an = &s->an[ai];
+	/* Not annotated: callers below see what every path did. */
+	if (!an->acquire && !an->release && !an->hold && s->nexit) {
+		unsigned mask = s->exit_depth >= 32 ? ~0u :
+				(1u << s->exit_depth) - 1;
+		int shift = entry < 32 ? entry : 31;
+
+		an->acquire = s->exit_depth;
+		an->release = s->exit_released;
+		an->rel_irq = s->exit_rel_irq;
+		an->acq_irq = (s->exit_irq >> shift) & mask;
+		an->acq_lock = (s->exit_lock >> shift) & mask;
+		an->acq_cx_irq = (s->exit_cx_irq >> shift) & mask;
+		an->acq_cx_bh = (s->exit_cx_bh >> shift) & mask;
+		if (an->acquire && !an->text)
+			an->text = xasprintf("%s()", s->fn);
+	}
+	for (int i = 0; i < s->nrg; i++)
+		free(s->rg[i].text);
+	for (int i = 0; i < s->nlb; i++)
+		free(s->lb[i].name);
+	free(s->rg);
+	free(s->lb);
+	free(s->fn);
+	params_end(&s->pa);
+	s->fn = NULL;
+}

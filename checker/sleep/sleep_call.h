@@ -1,0 +1,21 @@
+/*
+ * sleep_call.h - what a call does to the sleep scan's state, and the
+ * walk of one function (sleep_call.c).  It sits above the statement
+ * walker (sleep_walk.c), whose hooks it is, and above the table of what
+ * callees do (sleep_annot.c): a callee that is a header's inline helper
+ * is summarised by a walk of its body, from here.
+ */
+#ifndef HOOKWRAP_SLEEP_CALL_H
+#define HOOKWRAP_SLEEP_CALL_H
+
+#include "checker/sleep/sleep_state.h"
+
+/*
+ * Walk function fn (a definition) into s->f's facts, from a fresh state
+ * (what its annotations say it is entered with); what every path left
+ * open or released becomes its entry in s->an when it has no
+ * annotation, for its callers below.
+ */
+void walk_function(struct sleep_scan *s, CXCursor fn);
+
+#endif /* HOOKWRAP_SLEEP_CALL_H */

@@ -1,0 +1,26 @@
+/*
+ * sleep_ctx.h - the context of the sleep scan (sleep_ctx.c): what a
+ * region makes true, what a condition tests.  It reads the scan's state
+ * (sleep_state.h) and the parameters (sleep_params.c) only; the walker
+ * and the calls' side read it.
+ */
+#ifndef HOOKWRAP_SLEEP_CTX_H
+#define HOOKWRAP_SLEEP_CTX_H
+
+#include "checker/sleep/sleep_state.h"
+
+/*
+ * What a region begun by text ("spin_lock_irqsave(&l, f)", a guard's
+ * name "irqsave") makes true: CTX_IRQS_OFF, CTX_IN_INTR, or 0.
+ */
+int region_ctx(const char *text);
+/*
+ * Does if statement ifs (then: its then-branch) test the context
+ * ("if (unlikely(in_interrupt()))", "if (in_irq() || irqs_disabled())")?
+ * *at: what its then-branch may assume (a cond: a parameter's atom or
+ * +-COND_*), *af what its else-branch may; 0 when neither is known.
+ */
+int ctx_test(struct sleep_scan *s, CXCursor ifs, CXCursor then, int *at,
+	     int *af);
+
+#endif /* HOOKWRAP_SLEEP_CTX_H */

@@ -1,0 +1,196 @@
+/*
+ * sleep_state.c - the state of the sleep scan and its primitives
+ * (sleep_state.h): the bottom of the scan, which every other file of it
+ * reads and which calls none of them.
+ */
+#include "checker/sleep/sleep_state.h"
+
+#include <string.h>
+
+unsigned offset_of(CXSourceLocation l, CXFile *f)
+{
+	unsigned off;
+
+	clang_getExpansionLocation(l, f, NULL, NULL, &off);
+	return off;
+}
+
+int wordish(const char *w)
+{
+	return (*w >= 'a' && *w <= 'z') || (*w >= 'A' && *w <= 'Z') ||
+	       (*w >= '0' && *w <= '9') || *w == '_';
+}
+
+void where_of(CXCursor c, unsigned *line, unsigned *col)
+{
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, line, col,
+				   NULL);
+}
+
+CXSourceRange file_range(struct sleep_scan *s, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f1, f2;
+	unsigned a, b;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL,
+				   &a);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &b);
+	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || b < a)
+		return r;
+	return clang_getRange(clang_getLocationForOffset(s->tu, f1, a),
+			      clang_getLocationForOffset(s->tu, f2, b));
+}
+
+char *code_text(struct sleep_scan *s, CXSourceRange r)
+{
+	CXToken *t;
+	unsigned n;
+	struct sbuf sb = { 0 };
+	int prev_word = 0, prev_comma = 0;
+
+	clang_tokenize(s->tu, r, &t, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString cs = clang_getTokenSpelling(s->tu, t[i]);
+		const char *w = clang_getCString(cs);
+
+		if (clang_getTokenKind(t[i]) != CXToken_Comment) {
+			if ((prev_word && wordish(w)) || prev_comma)
+				sb_addc(&sb, ' ');
+			sb_add(&sb, w);
+			prev_word = wordish(w);
+			prev_comma = !strcmp(w, ",");
+		}
+		clang_disposeString(cs);
+	}
+	clang_disposeTokens(s->tu, t, n);
+	return sb_detach(&sb);
+}
+
+char *text_of(struct sleep_scan *s, CXCursor c, const char *name)
+{
+	char *t = code_text(s, file_range(s, c));
+
+	if (t && *t && starts_with(t, name))
+		return t;
+	free(t);
+	return xasprintf("%s()", name);
+}
+
+enum region_kind region_kind(const char *name)
+{
+	if (starts_with(name, "local_irq_") || starts_with(name, "local_bh_"))
+		return RK_IRQ;
+	if (strstr(name, "lock") && !strstr(name, "_irq") &&
+	    !strstr(name, "_bh") && !strstr(name, "rcu") &&
+	    !strstr(name, "unlock"))
+		return RK_LOCK;
+	return RK_OTHER;
+}
+
+void acquire(struct sleep_scan *s, char *text, unsigned line,
+	     enum region_kind kind, int ctx)
+{
+	unsigned bit;
+
+	if (s->st.dead)
+		return free(text);
+	if (!s->st.depth) {
+		s->rg = xrealloc(s->rg, (s->nrg + 1) * sizeof(*s->rg));
+		s->rg[s->nrg].text = text;
+		s->rg[s->nrg].line = line;
+		s->st.region = s->nrg++;
+	} else {
+		free(text);
+	}
+	s->st.opt = s->st.optc = 0;	/* no longer the innermost */
+	bit = s->st.depth < 32 ? 1u << s->st.depth : 0;
+	s->st.irq = (s->st.irq & ~bit) | (kind == RK_IRQ ? bit : 0);
+	s->st.lock = (s->st.lock & ~bit) | (kind == RK_LOCK ? bit : 0);
+	s->st.cx_irq = (s->st.cx_irq & ~bit) |
+		       (ctx & CTX_IRQS_OFF ? bit : 0);
+	s->st.cx_bh = (s->st.cx_bh & ~bit) | (ctx & CTX_IN_INTR ? bit : 0);
+	s->st.depth++;
+	s->st.must++;
+}
+
+/*
+ * Close the innermost region; irq: the way spin_unlock_irqrestore()
+ * does, which also ends an interrupts-off region just under a lock
+ * taken without them.
+ */
+void release(struct sleep_scan *s, int irq)
+{
+	unsigned top, below;
+
+	if (s->st.dead)
+		return;
+	top = s->st.depth && s->st.depth <= 32 ? 1u << (s->st.depth - 1) : 0;
+	below = top >> 1;
+	if (irq && s->st.depth <= s->entry)
+		s->st.rel_irq = 1;
+	if (s->st.must <= s->entry)
+		s->st.must_rel++;
+	if (s->st.must)
+		s->st.must--;
+	if (s->st.depth <= s->entry)
+		s->st.released++;	/* the caller's lock */
+	if (s->st.depth && !--s->st.depth)
+		s->st.region = -1;
+	if (s->st.opt && !--s->st.opt)
+		s->st.optc = 0;
+	if (irq && (s->st.lock & top) && (s->st.irq & below))
+		release(s, 0);
+}
+
+unsigned depth_mask(int d)
+{
+	return d >= 32 ? ~0u : d <= 0 ? 0 : (1u << d) - 1;
+}
+
+struct astate merge(struct astate a, struct astate b)
+{
+	struct astate m;
+
+	if (a.dead)
+		return b;
+	if (b.dead)
+		return a;
+	m = a.depth >= b.depth ? a : b;
+	m.released = a.released > b.released ? a.released : b.released;
+	m.must = a.must < b.must ? a.must : b.must;
+	m.must_rel = a.must_rel < b.must_rel ? a.must_rel : b.must_rel;
+	m.cond = a.cond == b.cond ? a.cond : 0;
+	m.rel_irq = a.rel_irq | b.rel_irq;
+	/* A context is known after the meeting when both paths know it. */
+	m.cx_irq = a.cx_irq & b.cx_irq & depth_mask(a.depth) &
+		   depth_mask(b.depth);
+	m.cx_bh = a.cx_bh & b.cx_bh & depth_mask(a.depth) &
+		  depth_mask(b.depth);
+	if (a.depth != b.depth || a.opt != b.opt || a.optc != b.optc)
+		m.opt = m.optc = 0;	/* open, as far as we know */
+	return m;
+}
+
+const struct astate dead_state = {
+	0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0
+};
+
+void note_exit(struct sleep_scan *s)
+{
+	if (s->st.dead)
+		return;
+	if (!s->nexit) {
+		s->exit_irq = s->st.irq;
+		s->exit_lock = s->st.lock;
+		s->exit_rel_irq = 0;
+		s->exit_cx_irq = s->exit_cx_bh = ~0u;
+	}
+	s->exit_cx_irq &= s->st.cx_irq & depth_mask(s->st.depth);
+	s->exit_cx_bh &= s->st.cx_bh & depth_mask(s->st.depth);
+	s->exit_rel_irq |= s->st.rel_irq;
+	if (!s->nexit++ || s->st.must < s->exit_depth)
+		s->exit_depth = s->st.must;
+	if (s->nexit == 1 || s->st.must_rel < s->exit_released)
+		s->exit_released = s->st.must_rel;
+}

@@ -11,6 +11,15 @@
 #      with a "## Bad" section holding a fenced example and a "## Good"
 #      section that is not empty (sleep-under-guard's examples are a
 #      config and a sentence, so a ```c block is not required)
+#   f  the map, docs/architecture.md, names every .c file under src/ and
+#      checker/ (and every .h that has no .c of its name) by its path
+#      from the top, in backquotes (`checker/walk.c`; a pattern such as
+#      `checker/rules/check_<rule-id>.c` covers the files it matches),
+#      and every such path it names exists
+#   g  no circle among the files of one folder: in the built objects
+#      (build/), object A uses object B when B defines a global symbol A
+#      needs (nm); within a folder those uses form no loop (tsort), so a
+#      file calls down into files that do not call back
 #
 #   tests/t-layout.sh          check this tree, then plant one violation
 #                              of each property in a scratch copy and
@@ -140,6 +149,76 @@ layout() {
 	done <"$tmp/ids"
 	report "layout e: every rule id has docs/rules/<id>.md with a bad and a good example" "$tmp/e"
 
+	# f: the map names every source file, and only files that exist.
+	: >"$tmp/f"
+	doc=$R/docs/architecture.md
+	if [ ! -f "$doc" ]; then
+		echo "docs/architecture.md: missing" >>"$tmp/f"
+	else
+		grep -oE '`(src|checker)/[A-Za-z0-9_./<>-]+\.[ch]`' "$doc" |
+			tr -d '`' | sort -u >"$tmp/named"
+		# A name with <...> is a pattern: <...> matches any name part.
+		sed -E 's/<[^>]*>/*/g' "$tmp/named" >"$tmp/globs"
+		while read -r g; do
+			# shellcheck disable=SC2086 # the glob is meant
+			set -- $(cd "$R" && echo $g)
+			[ -e "$R/$1" ] ||
+				echo "docs/architecture.md names $g, and there is no such file" >>"$tmp/f"
+		done <"$tmp/globs"
+		while read -r f; do
+			case $f in
+			*.h) [ ! -f "$R/${f%.h}.c" ] || continue ;;
+			esac
+			covered=
+			while read -r g; do
+				# shellcheck disable=SC2254 # the glob is meant
+				case $f in $g) covered=1; break ;; esac
+			done <"$tmp/globs"
+			[ -n "$covered" ] ||
+				echo "$f is not on the map: name it in docs/architecture.md, in its folder's table" >>"$tmp/f"
+		done <"$tmp/files"
+	fi
+	report "layout f: docs/architecture.md names every file of src/ and checker/, and no file that is not there" "$tmp/f"
+
+	# g: no circle of symbol uses among the objects of one folder.
+	: >"$tmp/g"
+	if ! ls "$R"/build/src/core/*.o >/dev/null 2>&1; then
+		echo "$R/build: no objects; run make first" >>"$tmp/g"
+	else
+		# Only the objects of sources that exist: a removed file's
+		# object may linger in build/.
+		(cd "$R/build" && find src checker -name '*.o' | sort |
+		 while read -r o; do
+			[ -f "$R/${o%.o}.c" ] || continue
+			nm "$o" | awk -v o="$o" '$1 == "U" { print "U", o, $2 }
+				NF == 3 && $2 ~ /^[A-Z]$/ && $2 != "U" { print "D", o, $3 }'
+		 done) >"$tmp/syms"
+		# "A B": A uses B, both in one folder.
+		awk '$1 == "D" { def[$3] = $2; next }
+			{ use[NR] = $2 " " $3 }
+			END {
+				for (i in use) {
+					split(use[i], u, " ")
+					if (!(u[2] in def)) continue
+					a = u[1]; b = def[u[2]]
+					da = a; sub(/\/[^\/]*$/, "", da)
+					db = b; sub(/\/[^\/]*$/, "", db)
+					if (a != b && da == db) print a, b, u[2]
+				}
+			}' "$tmp/syms" | sort >"$tmp/uses"
+		awk '{ print $1, $2 }' "$tmp/uses" | sort -u >"$tmp/edges"
+		if ! tsort "$tmp/edges" >/dev/null 2>"$tmp/loops"; then
+			# tsort names the files of each loop; show what each uses.
+			awk '/input contains a loop/ { if (n) print line; n = 0; line = "circle:"; next }
+				{ sub(/^tsort: /, ""); line = line " " $0; n++ }
+				END { if (n) print line }' "$tmp/loops" >>"$tmp/g"
+			grep '^circle:' "$tmp/g" | tr ' ' '\n' | grep '\.o$' | sort -u >"$tmp/inloop"
+			awk 'NR == FNR { in_l[$1] = 1; next } in_l[$1] && in_l[$2] {
+				print "  " $1 " uses " $2 ": " $3 }' "$tmp/inloop" "$tmp/uses" >>"$tmp/g"
+		fi
+	fi
+	report "layout g: no circle of calls among the files of one folder (nm on build/)" "$tmp/g"
+
 	rm -rf "$tmp"
 }
 
@@ -159,7 +238,10 @@ plant() {
 	mkdir -p "$P/tests" "$P/docs"
 	cp -r "$HW/src" "$HW/checker" "$P/"
 	cp -r "$HW/tests/fuzz" "$P/tests/"
-	cp -r "$HW/docs/rules" "$P/docs/"
+	cp -r "$HW/docs/rules" "$HW/docs/architecture.md" "$P/docs/"
+	# The objects, as links (check g reads them; a plant adds its own).
+	mkdir -p "$P/build"
+	cp -al "$HW/build/src" "$HW/build/checker" "$P/build/"
 }
 # expect WHAT LETTER: the layout of $P fails property LETTER, and only it.
 expect() {
@@ -194,10 +276,12 @@ expect 'an #include of a file that does not exist' b
 plant b-bare
 echo '#include "walk.h"' >>"$P/checker/where.c"
 echo '#include "core/util.h"' >"$P/src/stray.c"
+echo '| `src/stray.c` | planted |' >>"$P/docs/architecture.md"
 expect 'an unqualified #include and a .c outside the stage folders' b
 
 plant c
 seq $((MAXLINES + 1)) | sed 's,.*,/* & */,' >"$P/checker/big.c"
+echo '| `checker/big.c` | planted |' >>"$P/docs/architecture.md"
 expect "an $((MAXLINES + 1))-line .c file" c
 
 plant d-entry
@@ -220,3 +304,29 @@ expect 'a docs page without its "## Good" example' e
 plant e-bad
 sed -i '/^## Bad/,/^## Good/{/^```/d}' "$P/docs/rules/direct-ops-call.md"
 expect 'a docs page whose "## Bad" shows no example' e
+
+plant f-unnamed
+echo '/* a file nobody put on the map */' >"$P/checker/sleep/stray.c"
+expect "a .c file the map does not name" f
+
+plant f-gone
+rm "$P/src/core/kstyle.c"
+expect "the map naming a file that is gone" f
+
+plant f-header
+echo '#include "core/util.h"' >"$P/checker/lonely.h"
+expect "a header with no .c of its name, not on the map" f
+
+# Two planted files of src/core that call each other, built.
+plant g-circle
+printf 'int plant_b(int);\nint plant_a(int x) { return x ? plant_b(x - 1) : 0; }\n' >"$P/src/core/plant_a.c"
+printf 'int plant_a(int);\nint plant_b(int x) { return x ? plant_a(x - 1) : 1; }\n' >"$P/src/core/plant_b.c"
+printf '| `src/core/plant_a.c`, `src/core/plant_b.c` | planted |\n' >>"$P/docs/architecture.md"
+for f in plant_a plant_b; do
+	gcc -c -o "$P/build/src/core/$f.o" "$P/src/core/$f.c"
+done
+expect "two files of one folder that call each other" g
+
+plant g-nobuild
+rm -rf "$P/build"
+expect "no objects to read" g

@@ -90,6 +90,8 @@ struct finding {
 	char *key;		/* what it is about, for fingerprints */
 	char *fix;		/* replacement text, or NULL */
 	unsigned fix_line, fix_col, fix_end_line, fix_end_col;
+	enum { FINDING_PLAIN, FINDING_NEW, FINDING_UNCHANGED } state;
+				/* against a baseline (--baseline) */
 };
 
 struct findings {
@@ -134,6 +136,23 @@ struct finding *finding_add(struct findings *out, const struct rule *rule,
 struct finding *last_finding(struct check_ctx *cx);
 void findings_sort(struct findings *f, int from);
 void findings_free(struct findings *f);
+/*
+ * What a finding is, whatever line it sits on: its rule, file, function,
+ * key, and its message with every ":LINE" and ":LINE:COL" taken out (a
+ * chain's steps stay, their lines go).  16 hex digits into buf[17].
+ * SARIF's partialFingerprints."hookwrapFinding/v2", JSON's
+ * "fingerprint": what --baseline matches.
+ */
+void finding_fingerprint(const struct finding *x, char buf[17]);
+/*
+ * Findings [from, n) against the baseline: each state set to NEW or
+ * UNCHANGED (a baseline entry matches one finding).  Returns how many
+ * are new.
+ */
+struct baseline;
+int findings_baseline(struct findings *f, int from, struct baseline *b);
+/* How many are shown: all but those a baseline holds. */
+int findings_shown(const struct findings *f);
 void where_free(struct where *w);
 
 
@@ -148,10 +167,17 @@ int suppressed_span(const char *s, const char *end, const char *rule);
 
 /* output.c */
 enum out_format { OUT_GCC, OUT_JSON, OUT_SARIF };
-/* gcc format: one line per finding, as they come. */
+/* gcc format: one line per finding, as they come; JSON the same.  Both
+   leave out the findings a baseline holds (FINDING_UNCHANGED). */
 void out_gcc(FILE *fp, const struct findings *f, int from);
 void out_json(FILE *fp, const struct findings *f);
-void out_sarif(FILE *fp, const struct findings *f, const char *tree_uri);
+/*
+ * With b (a --baseline), each result says its baselineState, "new" or
+ * "unchanged"; with absent too, the baseline's findings no finding
+ * matched follow as "absent" (report: the whole build's facts).
+ */
+void out_sarif(FILE *fp, const struct findings *f, const char *tree_uri,
+	       const struct baseline *b, int absent);
 /* JSON string, quoted and escaped. */
 void json_str(FILE *fp, const char *s);
 

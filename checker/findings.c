@@ -4,6 +4,7 @@
  * it), filtered to a patch's added lines in review mode.
  */
 #include "checker/check.h"
+#include "checker/input/baseline.h"
 #include "checker/input/patch.h"
 
 #include <stdarg.h>
@@ -100,6 +101,62 @@ void findings_free(struct findings *f)
 	}
 	free(f->v);
 	memset(f, 0, sizeof(*f));
+}
+
+/* The message without its line and column numbers (":12", ":12:5"). */
+static char *lineless(const char *msg)
+{
+	struct sbuf sb = { 0 };
+
+	for (const char *s = msg; *s; s++) {
+		if (*s == ':' && s[1] >= '0' && s[1] <= '9') {
+			s++;
+			while (s[1] >= '0' && s[1] <= '9')
+				s++;
+			continue;
+		}
+		sb_addc(&sb, *s);
+	}
+	return sb.buf ? sb_detach(&sb) : xstrdup("");
+}
+
+void finding_fingerprint(const struct finding *x, char buf[17])
+{
+	char *msg = lineless(x->message);
+	unsigned long long h = FNV64_INIT;
+
+	h = fnv64_field(h, x->rule->id);
+	h = fnv64_field(h, x->rel ? x->rel : x->file);
+	h = fnv64_field(h, x->function ? x->function : "");
+	h = fnv64_field(h, x->key ? x->key : "");
+	h = fnv64_field(h, msg);
+	free(msg);
+	snprintf(buf, 17, "%016llx", h);
+}
+
+int findings_baseline(struct findings *f, int from, struct baseline *b)
+{
+	int fresh = 0;
+
+	for (int i = from; i < f->n; i++) {
+		struct finding *x = &f->v[i];
+		char fp[17];
+
+		finding_fingerprint(x, fp);
+		x->state = baseline_take(b, x->rule->id, fp) ?
+			   FINDING_UNCHANGED : FINDING_NEW;
+		fresh += x->state == FINDING_NEW;
+	}
+	return fresh;
+}
+
+int findings_shown(const struct findings *f)
+{
+	int n = 0;
+
+	for (int i = 0; i < f->n; i++)
+		n += f->v[i].state != FINDING_UNCHANGED;
+	return n;
 }
 
 void where_free(struct where *w)

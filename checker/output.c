@@ -4,6 +4,7 @@
  * review tools.  The SARIF shape is described in docs/checker.md.
  */
 #include "checker/check.h"
+#include "checker/input/baseline.h"
 #include "core/version.h"
 
 #include <stdint.h>
@@ -14,6 +15,8 @@ void out_gcc(FILE *fp, const struct findings *f, int from)
 	for (int i = from; i < f->n; i++) {
 		const struct finding *x = &f->v[i];
 
+		if (x->state == FINDING_UNCHANGED)
+			continue;
 		finding_line(fp, x->file, x->line, x->col, x->message,
 			     x->rule->id);
 	}
@@ -51,13 +54,19 @@ static void json_fix(FILE *fp, const struct finding *x)
 
 void out_json(FILE *fp, const struct findings *f)
 {
+	int shown = 0;
+
 	fprintf(fp, "{\n  \"tool\": \"hookwrap\",\n  \"version\": ");
 	json_str(fp, hookwrap_version);
 	fprintf(fp, ",\n  \"findings\": [");
 	for (int i = 0; i < f->n; i++) {
 		const struct finding *x = &f->v[i];
+		char print[17];
 
-		fprintf(fp, "%s\n    {\"rule\": ", i ? "," : "");
+		if (x->state == FINDING_UNCHANGED)
+			continue;
+		finding_fingerprint(x, print);
+		fprintf(fp, "%s\n    {\"rule\": ", shown++ ? "," : "");
 		json_str(fp, x->rule->id);
 		fprintf(fp, ", \"file\": ");
 		json_str(fp, x->file);
@@ -66,11 +75,12 @@ void out_json(FILE *fp, const struct findings *f)
 		json_str(fp, x->message);
 		fprintf(fp, ", \"function\": ");
 		json_str(fp, x->function);
+		fprintf(fp, ", \"fingerprint\": \"%s\"", print);
 		if (x->fix)
 			json_fix(fp, x);
 		fputc('}', fp);
 	}
-	fprintf(fp, "%s]\n}\n", f->n ? "\n  " : "");
+	fprintf(fp, "%s]\n}\n", shown ? "\n  " : "");
 	fflush(fp);
 }
 
@@ -165,8 +175,49 @@ static int rule_index(const struct rule *r)
 	return 0;
 }
 
-void out_sarif(FILE *fp, const struct findings *f, const char *tree_uri)
+/* The baseline's findings no finding of this run matched: "absent". */
+static int sarif_absent(FILE *fp, const struct baseline *b, int comma)
 {
+	int n = 0;
+
+	for (int i = 0; i < b->n; i++) {
+		const struct baseline_entry *e = &b->v[i];
+		const struct rule *r = rule_find(e->rule);
+
+		if (e->taken)
+			continue;
+		fprintf(fp, "%s\n        {\"ruleId\": ", comma + n ? "," : "");
+		json_str(fp, e->rule);
+		if (r)
+			fprintf(fp, ", \"ruleIndex\": %d", rule_index(r));
+		fprintf(fp, ", \"level\": \"warning\", \"baselineState\": "
+			"\"absent\",\n         \"message\": {\"text\": ");
+		json_str(fp, e->message);
+		fprintf(fp, "}");
+		if (*e->file) {
+			fprintf(fp, ",\n         \"locations\": "
+				"[{\"physicalLocation\": {\"artifactLocation\": "
+				"{\"uri\": ");
+			json_str(fp, e->file);
+			fprintf(fp, "}");
+			if (e->line)
+				fprintf(fp, ", \"region\": {\"startLine\": %u, "
+					"\"startColumn\": %u}", e->line,
+					e->col ? e->col : 1);
+			fprintf(fp, "}}]");
+		}
+		fprintf(fp, ",\n         \"partialFingerprints\": "
+			"{\"hookwrapFinding/v2\": \"%s\"}}", e->fingerprint);
+		n++;
+	}
+	return n;
+}
+
+void out_sarif(FILE *fp, const struct findings *f, const char *tree_uri,
+	       const struct baseline *b, int absent)
+{
+	int n = f->n;
+
 	fprintf(fp, "{\n  \"$schema\": "
 		"\"https://json.schemastore.org/sarif-2.1.0.json\",\n"
 		"  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n"
@@ -186,6 +237,7 @@ void out_sarif(FILE *fp, const struct findings *f, const char *tree_uri)
 	fprintf(fp, "      \"results\": [");
 	for (int i = 0; i < f->n; i++) {
 		const struct finding *x = &f->v[i];
+		char print[17];
 
 		fprintf(fp, "%s\n        {\"ruleId\": ", i ? "," : "");
 		json_str(fp, x->rule->id);
@@ -203,9 +255,15 @@ void out_sarif(FILE *fp, const struct findings *f, const char *tree_uri)
 			json_str(fp, x->function);
 			fprintf(fp, ", \"kind\": \"function\"}]");
 		}
+		finding_fingerprint(x, print);
 		fprintf(fp, "}],\n         \"partialFingerprints\": "
-			"{\"hookwrapFinding/v1\": \"%016llx\"}",
-			(unsigned long long)fingerprint(f, i));
+			"{\"hookwrapFinding/v1\": \"%016llx\", "
+			"\"hookwrapFinding/v2\": \"%s\"}",
+			(unsigned long long)fingerprint(f, i), print);
+		if (b)
+			fprintf(fp, ",\n         \"baselineState\": \"%s\"",
+				x->state == FINDING_UNCHANGED ? "unchanged" :
+				"new");
 		if (x->fix) {
 			fprintf(fp, ",\n         \"fixes\": [{\"description\": "
 				"{\"text\": ");
@@ -229,6 +287,8 @@ void out_sarif(FILE *fp, const struct findings *f, const char *tree_uri)
 		}
 		fputc('}', fp);
 	}
-	fprintf(fp, "%s]\n    }\n  ]\n}\n", f->n ? "\n      " : "");
+	if (b && absent)
+		n += sarif_absent(fp, b, n);
+	fprintf(fp, "%s]\n    }\n  ]\n}\n", n ? "\n      " : "");
 	fflush(fp);
 }

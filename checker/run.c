@@ -163,6 +163,11 @@ int check_setup(struct run *run, const char *first_file)
 	}
 	if (table_load(&run->t, run->tree, o->config, o->profile))
 		return 2;
+	if (o->baseline) {
+		if (baseline_read(o->baseline, &run->baseline))
+			return 2;
+		run->have_baseline = 1;
+	}
 	if (o->patch) {
 		if (patch_read(o->patch, run->tree, &run->patch))
 			return 2;
@@ -202,6 +207,8 @@ void check_teardown(struct run *run)
 		fe_close(&run->fe);
 	if (run->have_patch)
 		patch_free(&run->patch);
+	if (run->have_baseline)
+		baseline_free(&run->baseline);
 	shadow_remove(run->shadow);
 	prefilter_reset();
 	manifest_free(&run->m);

@@ -8,6 +8,7 @@
 #define HOOKWRAP_RUN_H
 
 #include "checker/check.h"
+#include "checker/input/baseline.h"
 #include "checker/input/patch.h"
 #include "clang/frontend.h"
 
@@ -20,6 +21,7 @@ struct check_opts {
 	const char *compdb;
 	const char *patch;
 	const char *db;		/* absolute: entries chdir (db_abs) */
+	const char *baseline;	/* --baseline FILE, or NULL */
 	char *db_abs;
 	enum out_format format;
 	int error_exit;
@@ -40,6 +42,8 @@ struct run {
 	char *shadow;
 	struct added_lines patch;
 	int have_patch;
+	struct baseline baseline;	/* --baseline: read in check_setup */
+	int have_baseline;
 	char *home;		/* the allow-list's first .c file */
 	struct frontend fe;	/* for units given without flags */
 	int fe_open;

@@ -65,6 +65,8 @@ static void print_args(const char *file, const struct strv *flags,
 static void emit_unit(struct run *run, int from)
 {
 	findings_sort(&run->out, from);
+	if (run->have_baseline && run->o->format == OUT_GCC)
+		findings_baseline(&run->out, from, &run->baseline);
 	if (run->o->format == OUT_GCC)
 		out_gcc(run->gcc_fp, &run->out, from);
 }

@@ -6,23 +6,13 @@
  */
 #include "checker/input/compdb.h"
 #include "checker/input/flags.h"
+#include "checker/input/jsonin.h"
 
 #include <errno.h>
-#include <limits.h>
-#include <json-c/json.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #define MAX_DEPTH 64		/* an entry needs 3 */
-
-static unsigned line_at(const char *text, size_t off)
-{
-	unsigned line = 1;
-
-	for (size_t i = 0; i < off; i++)
-		line += text[i] == '\n';
-	return line;
-}
 
 /*
  * The line where element idx of the top-level list begins: a scan of
@@ -47,7 +37,7 @@ static unsigned entry_line(const char *text, size_t len, size_t idx)
 			continue;
 		if (depth == 1 && want) {
 			if (n++ == idx)
-				return line_at(text, i);
+				return json_line_at(text, i);
 			want = 0;
 		}
 		if (c == '"')
@@ -66,21 +56,17 @@ static unsigned entry_line(const char *text, size_t len, size_t idx)
 static int get_string(json_object *o, const char *key, char **out,
 		      const char **why)
 {
-	json_object *v;
+	const char *v;
+	int r = json_member_string(o, key, &v);
 
 	*out = NULL;
-	if (!json_object_object_get_ex(o, key, &v))
-		return 0;
-	if (!json_object_is_type(v, json_type_string)) {
-		*why = "\"directory\", \"file\" and \"command\" must be strings";
+	if (r < 0) {
+		*why = r == -2 ? "a string holds \\u0000" :
+		       "\"directory\", \"file\" and \"command\" must be strings";
 		return -1;
 	}
-	if (strlen(json_object_get_string(v)) !=
-	    (size_t)json_object_get_string_len(v)) {
-		*why = "a string holds \\u0000";
-		return -1;
-	}
-	*out = xstrdup(json_object_get_string(v));
+	if (r)
+		*out = xstrdup(v);
 	return 0;
 }
 
@@ -149,46 +135,17 @@ static void entry_free(struct compdb_entry *e)
 int compdb_parse(const char *text, size_t len, const char *source,
 		 struct compdb *db)
 {
-	struct json_tokener *tok;
 	json_object *top;
-	const char *nul = memchr(text, '\0', len);
-	size_t end, n;
+	size_t n;
 
 	memset(db, 0, sizeof(*db));
-	if (nul) {
-		error_at(source, line_at(text, nul - text), "a NUL byte: this "
-			 "is not a compile_commands.json");
+	top = json_parse_strict(text, len, source, "compile_commands.json",
+				MAX_DEPTH);
+	if (!top)
 		return -1;
-	}
-	if (len > INT_MAX) {
-		error_at(source, 0, "larger than 2 GiB; this is not a "
-			 "compile_commands.json");
-		return -1;
-	}
-	tok = json_tokener_new_ex(MAX_DEPTH);
-	if (!tok)
-		die("out of memory");
-	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
-	top = json_tokener_parse_ex(tok, text, (int)len);
-	end = json_tokener_get_parse_end(tok);
-	if (!top) {
-		enum json_tokener_error je = json_tokener_get_error(tok);
-
-		error_at(source, line_at(text, end), "malformed "
-			 "compile_commands.json: %s",
-			 je == json_tokener_continue ? "it ends early" :
-			 json_tokener_error_desc(je));
-		json_tokener_free(tok);
-		return -1;
-	}
-	json_tokener_free(tok);
-	while (end < len && strchr(" \t\r\n", text[end]))
-		end++;
-	if (end < len || !json_object_is_type(top, json_type_array)) {
-		error_at(source, line_at(text, end < len ? end : 0),
-			 "malformed compile_commands.json: %s", end < len ?
-			 "text after the list" :
-			 "expected a list of compile commands");
+	if (!json_object_is_type(top, json_type_array)) {
+		error_at(source, 1, "malformed compile_commands.json: expected "
+			 "a list of compile commands");
 		json_object_put(top);
 		return -1;
 	}

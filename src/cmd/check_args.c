@@ -54,6 +54,9 @@ const char check_usage_text[] =
 	"  --no-cache         no caches: build the manifest every run\n"
 	"  --format FMT       gcc (default), json or sarif\n"
 	"  --error-exit       exit 1 when there are findings\n"
+	"  --baseline FILE    a report saved earlier (--format=json or sarif):\n"
+	"                     show only findings it does not hold (matched by\n"
+	"                     rule, file, function and message, not by line)\n"
 	"  -p FILE|DIR        check the units of a compile_commands.json\n"
 	"  --patch FILE|-     review a patch: findings on the lines it adds\n"
 	"  --db FILE          collect the sleep facts of each unit into FILE\n"
@@ -76,6 +79,7 @@ static const struct {
 } long_opts[] = {
 	{ "tree", 1 }, { "config", 1 }, { "profile", 1 }, { "manifest", 1 },
 	{ "cache-dir", 1 }, { "format", 1 }, { "patch", 1 }, { "db", 1 },
+	{ "baseline", 1 },
 	{ "no-cache", 0 }, { "error-exit", 0 }, { "no-prefilter", 0 },
 	{ "print-args", 0 }, { "verbose", 0 }, { "help", 0 },
 };
@@ -128,6 +132,8 @@ static int set_opt(struct check_opts *o, const char *name, const char *val)
 		return set_db(o, val);
 	else if (!strcmp(name, "error-exit"))
 		o->error_exit = 1;
+	else if (!strcmp(name, "baseline"))
+		o->baseline = val;
 	else if (!strcmp(name, "no-prefilter"))
 		o->no_prefilter = 1;
 	else if (!strcmp(name, "print-args"))

@@ -73,14 +73,22 @@ int cmd_check(int argc, char **argv)
 		run.want_tree = 1;
 	if (run.want_tree && !o.print_args)
 		run_tree_rules(&run);
-	if (o.format != OUT_GCC)
+	if (o.format != OUT_GCC) {
 		findings_sort(&run.out, 0);
+		if (run.have_baseline)
+			findings_baseline(&run.out, 0, &run.baseline);
+	}
 	if (o.format == OUT_JSON) {
 		out_json(stdout, &run.out);
 	} else if (o.format == OUT_SARIF) {
 		char *uri = check_tree_uri(&run);
 
-		out_sarif(stdout, &run.out, uri);
+		/*
+		 * No "absent" results: a run of check sees the units it
+		 * checked, not all the baseline was made from.
+		 */
+		out_sarif(stdout, &run.out, uri, run.have_baseline ?
+			  &run.baseline : NULL, 0);
 		free(uri);
 	}
 	if (o.verbose)
@@ -94,7 +102,7 @@ int cmd_check(int argc, char **argv)
 	}
 	if (run.failed)
 		r = 2;
-	else if (run.out.n && (o.error_exit || o.patch))
+	else if (findings_shown(&run.out) && (o.error_exit || o.patch))
 		r = 1;
 	else
 		r = 0;

@@ -6,6 +6,7 @@
  */
 #include "cmd/check_args.h"
 #include "cmd/commands.h"
+#include "checker/input/baseline.h"
 #include "checker/sleep/facts.h"
 #include "checker/check.h"
 #include "checker/sleep/sleep.h"
@@ -16,13 +17,17 @@
 
 static const char usage_text[] =
 	"usage: hookwrap report --db FILE [--format gcc|json|sarif]\n"
-	"                       [--rule ID]... [--error-exit]\n"
+	"                       [--rule ID]... [--error-exit] [--baseline FILE]\n"
 	"       hookwrap report --db FILE --why NAME\n"
 	"\n"
 	"Link the facts collected by 'hookwrap check --db FILE' (for a whole\n"
 	"build: make C=2 CHECK=\"hookwrap check --db FILE\") and print the\n"
 	"findings of sleep-in-atomic-hook, sleep-in-atomic,\n"
 	"sleep-under-guard and direct-impl-call.  --rule limits the output to those rules.\n"
+	"--baseline FILE (a report saved earlier with --format=json or sarif):\n"
+	"print only the findings it does not hold, matched by rule, file,\n"
+	"function and message, not by line; in SARIF, every result with its\n"
+	"baselineState (new, unchanged, absent).\n"
 	"--why NAME says whether the hook or function NAME may sleep, and why:\n"
 	"one chain per implementation or definition.\n"
 	"Exit status: 0 (1 with --error-exit when there are findings), 2 on\n"
@@ -143,7 +148,7 @@ static const struct rule *const sleep_rules[] = {
 /* The sleep rules' findings (or only's) over the link, printed. */
 static int print_findings(const struct link *lk, const struct facts *f,
 			  const struct strv *only, enum out_format format,
-			  int error_exit)
+			  int error_exit, struct baseline *base)
 {
 	struct findings out = { 0 };
 	struct check_ctx cx;
@@ -155,6 +160,14 @@ static int print_findings(const struct link *lk, const struct facts *f,
 		if (!only->n || strv_find(only, sleep_rules[i]->id) >= 0)
 			sleep_report(&cx, lk, -1, sleep_rules[i]);
 	findings_sort(&out, 0);
+	if (base) {
+		int fresh = findings_baseline(&out, 0, base);
+
+		fprintf(stderr, "hookwrap report: %d finding%s, %d new; %d of "
+			"the baseline %s unchanged, %d gone\n", out.n,
+			out.n == 1 ? "" : "s", fresh, out.n - fresh,
+			base->source, base->n - (out.n - fresh));
+	}
 	if (format == OUT_GCC) {
 		out_gcc(stdout, &out, 0);
 	} else if (format == OUT_JSON) {
@@ -162,13 +175,13 @@ static int print_findings(const struct link *lk, const struct facts *f,
 	} else {
 		char *uri = f->tree ? xasprintf("file://%s/", f->tree) : NULL;
 
-		out_sarif(stdout, &out, uri);
+		out_sarif(stdout, &out, uri, base, 1);
 		free(uri);
 	}
 	if (fflush(stdout) || ferror(stdout)) {
 		error_at(NULL, 0, "cannot write the findings to stdout");
 		ret = 2;
-	} else if (out.n && error_exit) {
+	} else if (findings_shown(&out) && error_exit) {
 		ret = 1;
 	}
 	findings_free(&out);
@@ -183,10 +196,12 @@ int cmd_report(int argc, char **argv)
 		{ "rule", required_argument, NULL, 'r' },
 		{ "error-exit", no_argument, NULL, 'e' },
 		{ "why", required_argument, NULL, 'w' },
+		{ "baseline", required_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *path = NULL, *why_name = NULL;
+	const char *path = NULL, *why_name = NULL, *base_path = NULL;
+	struct baseline base = { 0 };
 	enum out_format format = OUT_GCC;
 	struct strv only = { 0 };
 	int c, error_exit = 0, ret;
@@ -221,6 +236,9 @@ int cmd_report(int argc, char **argv)
 		case 'w':
 			why_name = optarg;
 			break;
+		case 'b':
+			base_path = optarg;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			strv_clear(&only);
@@ -243,13 +261,20 @@ int cmd_report(int argc, char **argv)
 		strv_clear(&only);
 		return 2;
 	}
+	if (base_path && baseline_read(base_path, &base)) {
+		strv_clear(&only);
+		return 2;
+	}
 	if (factsdb_read(path, &f)) {
+		baseline_free(&base);
 		strv_clear(&only);
 		return 2;
 	}
 	link_build(&lk, &f);
 	ret = why_name ? why(&lk, why_name) :
-	      print_findings(&lk, &f, &only, format, error_exit);
+	      print_findings(&lk, &f, &only, format, error_exit,
+			     base_path ? &base : NULL);
+	baseline_free(&base);
 	link_free(&lk);
 	facts_free(&f);
 	strv_clear(&only);

@@ -121,6 +121,7 @@ struct check_ctx {
 	void *walk;
 	const char *db;		/* --db: the facts database, or NULL */
 	int header_linked;	/* only headers link the unit: no sleep rules */
+	int all_stubs;		/* --all-stubs: every stub that differs */
 	int failed;		/* a rule could not do its job (exit 2) */
 };
 

@@ -198,6 +198,7 @@ int check_setup(struct run *run, const char *first_file)
 	run->cx.out = &run->out;
 	run->cx.shadow = run->shadow;
 	run->cx.db = o->db;
+	run->cx.all_stubs = o->all_stubs;
 	return 0;
 }
 

@@ -22,6 +22,7 @@ struct check_opts {
 	const char *patch;
 	const char *db;		/* absolute: entries chdir (db_abs) */
 	const char *baseline;	/* --baseline FILE, or NULL */
+	int all_stubs;		/* --all-stubs: every stub that differs */
 	char *db_abs;
 	enum out_format format;
 	int error_exit;

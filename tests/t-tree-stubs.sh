@@ -2,7 +2,8 @@
 # The tree's own stubs win (issue 12 item 2): where the wrapper header
 # has a hand-written CONFIG-off stub, the manifest takes it; one that
 # differs from the defaults is kept and said once ([stub-differs]: a note
-# from manifest and gen-header, a finding from check --tree).
+# from manifest and gen-header; a finding from check --tree when it is
+# likely wrong, for every difference with --all-stubs).
 . "$(dirname "$0")/lib.sh"
 
 T=$(fixture tree-stubs)
@@ -60,16 +61,26 @@ check "gen-header: 5 stub-differs notes (got $n)" test "$n" -eq 5
 "$HOOKWRAP" check --manifest "$OUT/m.tsv" --tree "$T" --format json \
 	>"$OUT/cm.json" 2>"$OUT/cm.err"
 n=$(grep -o '"rule": *"stub-differs"' "$OUT/cm.json" | wc -l)
-check "check --manifest with stub_inferred: 5 stub-differs (got $n)" \
+check "check --manifest with stub_inferred: 1 stub-differs, the likely bug (got $n)" \
+	test "$n" -eq 1
+"$HOOKWRAP" check --all-stubs --manifest "$OUT/m.tsv" --tree "$T" \
+	--format json >"$OUT/cma.json" 2>"$OUT/cma.err"
+n=$(grep -o '"rule": *"stub-differs"' "$OUT/cma.json" | wc -l)
+check "check --all-stubs --manifest with stub_inferred: 5 stub-differs (got $n)" \
 	test "$n" -eq 5
 
-# check --tree: one finding per differing stub, at the stub.
+# check --tree: a finding at the stub that is likely wrong (a default
+# called with the parameters out of order); with --all-stubs one per
+# differing stub.
 "$HOOKWRAP" check --tree "$T" --format json >"$OUT/c.json" 2>"$OUT/c.err"
 n=$(grep -o '"rule": *"stub-differs"' "$OUT/c.json" | wc -l)
-check "check --tree --format json: 5 stub-differs (got $n)" test "$n" -eq 5
+check "check --tree --format json: 1 stub-differs (got $n)" test "$n" -eq 1
+"$HOOKWRAP" check --all-stubs --tree "$T" --format json >"$OUT/ca.json" 2>"$OUT/ca.err"
+n=$(grep -o '"rule": *"stub-differs"' "$OUT/ca.json" | wc -l)
+check "check --all-stubs --tree --format json: 5 stub-differs (got $n)" test "$n" -eq 5
 "$HOOKWRAP" check --tree "$T" >"$OUT/c.out" 2>&1
 contains "check --tree: the arg3 bug at its line" "$OUT/c.out" \
-	"$T/include/linux/security.h:80:1: warning: stub security_task_prctl() differs from the default: the tree's does 'return cap_task_prctl(option, arg2, arg3, arg3, arg5);', the default 'return cap_task_prctl(option, arg2, arg3, arg4, arg5);'; hookwrap keeps the tree's: fix the stub if it is wrong, or set 'stub.task_prctl' in hookwrap.conf to the body to keep [stub-differs]"
+	"$T/include/linux/security.h:80:1: warning: stub security_task_prctl() calls cap_task_prctl() with 'arg3' twice (arguments 3 and 4): the tree's does 'return cap_task_prctl(option, arg2, arg3, arg3, arg5);', the default 'return cap_task_prctl(option, arg2, arg3, arg4, arg5);'; fix the stub (hookwrap keeps the tree's, and generates it too), or set 'stub.task_prctl' in hookwrap.conf to the body meant [stub-differs]"
 
 # stub.HOOK in hookwrap.conf outranks the tree's stub: no note for it.
 t2=$(copy_fixture tree-stubs)
@@ -128,4 +139,9 @@ contains "2.6 shape: the note of the bug, at the #else stub" "$OUT/m26.err" \
 	"$T26/include/linux/security.h:62: note: stub of security_ptrace differs from the default (tree: 'return cap_ptrace(parent, parent);', default: 'return cap_ptrace(parent, child);'); the tree's is kept [stub-differs]"
 "$HOOKWRAP" check --tree "$T26" >"$OUT/c26.out" 2>&1
 n=$(grep -c '\[stub-differs\]$' "$OUT/c26.out")
-check "2.6 shape: check --tree, 2 stub-differs (got $n)" test "$n" -eq 2
+check "2.6 shape: check --tree, 1 stub-differs: ptrace's bug (got $n)" test "$n" -eq 1
+contains "2.6 shape: check --tree names ptrace's 'parent' twice" "$OUT/c26.out" \
+	"stub security_ptrace() calls cap_ptrace() with 'parent' twice (arguments 1 and 2)"
+"$HOOKWRAP" check --all-stubs --tree "$T26" >"$OUT/c26a.out" 2>&1
+n=$(grep -c '\[stub-differs\]$' "$OUT/c26a.out")
+check "2.6 shape: check --all-stubs --tree, 2 stub-differs (got $n)" test "$n" -eq 2

@@ -62,6 +62,9 @@ const char check_usage_text[] =
 	"  --db FILE          collect the sleep facts of each unit into FILE\n"
 	"                     (then: hookwrap report --db FILE); parses every unit;\n"
 	"                     a relative FILE is taken from where check starts\n"
+	"  --all-stubs        stub-differs: every hand-written CONFIG-off stub\n"
+	"                     that differs from the default, not only those\n"
+	"                     likely wrong\n"
 	"  --no-prefilter     parse every unit, even those that cannot hold a\n"
 	"                     finding\n"
 	"  --print-args       print the flags libclang would be given, a\n"
@@ -79,7 +82,7 @@ static const struct {
 } long_opts[] = {
 	{ "tree", 1 }, { "config", 1 }, { "profile", 1 }, { "manifest", 1 },
 	{ "cache-dir", 1 }, { "format", 1 }, { "patch", 1 }, { "db", 1 },
-	{ "baseline", 1 },
+	{ "baseline", 1 }, { "all-stubs", 0 },
 	{ "no-cache", 0 }, { "error-exit", 0 }, { "no-prefilter", 0 },
 	{ "print-args", 0 }, { "verbose", 0 }, { "help", 0 },
 };
@@ -134,6 +137,8 @@ static int set_opt(struct check_opts *o, const char *name, const char *val)
 		o->error_exit = 1;
 	else if (!strcmp(name, "baseline"))
 		o->baseline = val;
+	else if (!strcmp(name, "all-stubs"))
+		o->all_stubs = 1;
 	else if (!strcmp(name, "no-prefilter"))
 		o->no_prefilter = 1;
 	else if (!strcmp(name, "print-args"))

@@ -4,7 +4,7 @@
  * check-path: include/linux/security.h
  *
  * check-output-start
-include/linux/security.h:80:1: warning: stub security_task_prctl() differs from the default: the tree's does 'return cap_task_prctl(option, arg2, arg3, arg3, arg5);', the default 'return cap_task_prctl(option, arg2, arg3, arg4, arg5);'; hookwrap keeps the tree's: fix the stub if it is wrong, or set 'stub.task_prctl' in hookwrap.conf to the body to keep [stub-differs]
+include/linux/security.h:80:1: warning: stub security_task_prctl() calls cap_task_prctl() with 'arg3' twice (arguments 3 and 4): the tree's does 'return cap_task_prctl(option, arg2, arg3, arg3, arg5);', the default 'return cap_task_prctl(option, arg2, arg3, arg4, arg5);'; fix the stub (hookwrap keeps the tree's, and generates it too), or set 'stub.task_prctl' in hookwrap.conf to the body meant [stub-differs]
  * check-output-end
  */
 #ifndef __LINUX_SECURITY_H

@@ -16,20 +16,42 @@
 #include <unistd.h>
 
 /* The compiler's words of an entry, for flags_filter: drop argv[0]. */
-void check_compdb(struct run *run, const struct strv *only)
+char *compdb_where(const char *path, const struct compdb *db)
 {
-	struct compdb db;
+	char *file = path_join(path, "compile_commands.json");
+	char *tree;
+
+	if (!file_exists(file)) {
+		free(file);
+		file = xstrdup(path);
+	}
+	tree = tree_find_above(file);
+	for (int i = 0; i < db->n && !tree; i++) {
+		const struct compdb_entry *e = &db->v[i];
+		char *f = e->file[0] == '/' ? xstrdup(e->file) :
+			  path_join(e->directory, e->file);
+
+		tree = tree_find_above(f);
+		if (tree) {
+			free(file);
+			file = f;
+		} else {
+			free(f);
+		}
+	}
+	free(tree);
+	return file;
+}
+
+void check_compdb(struct run *run, const struct compdb *db,
+		  const struct strv *only)
+{
 	char cwd[PATH_MAX];
 	struct strv abs_only = { 0 };
 
-	if (compdb_read(run->o->compdb, &db)) {
-		run->failed = 1;
-		return;
-	}
 	if (!getcwd(cwd, sizeof(cwd))) {
 		error_at(NULL, 0, "cannot read the current directory");
 		run->failed = 1;
-		compdb_free(&db);
 		return;
 	}
 	for (int i = 0; i < only->n; i++) {
@@ -42,8 +64,8 @@ void check_compdb(struct run *run, const struct strv *only)
 		}
 		strv_push_owned(&abs_only, a);
 	}
-	for (int i = 0; i < db.n; i++) {
-		struct compdb_entry *e = &db.v[i];
+	for (int i = 0; i < db->n; i++) {
+		const struct compdb_entry *e = &db->v[i];
 		struct strv flags = { 0 }, files = { 0 };
 
 		if (chdir(e->directory)) {
@@ -73,7 +95,6 @@ void check_compdb(struct run *run, const struct strv *only)
 			die("cannot return to %s: %s", cwd, strerror(errno));
 	}
 	strv_clear(&abs_only);
-	compdb_free(&db);
 }
 
 /* Does the patch touch the files the table description names? */

@@ -9,6 +9,7 @@
 
 #include "checker/check.h"
 #include "checker/input/baseline.h"
+#include "checker/input/compdb.h"
 #include "checker/input/patch.h"
 #include "clang/frontend.h"
 
@@ -72,8 +73,16 @@ void check_teardown(struct run *run);
 void check_file(struct run *run, const char *path, const struct strv *flags);
 /* The rules that look at the tree as a whole (stale-wrapper). */
 void run_tree_rules(struct run *run);
-/* The units of -p compile_commands.json; only those named, if any. */
-void check_compdb(struct run *run, const struct strv *only);
+/*
+ * Where -p looks for the tree (check_setup's first_file): the database
+ * (path, or the compile_commands.json in directory path) when a tree is
+ * above it; else the first of its entries whose file is in a tree (its
+ * "directory" joined to its "file"), as clang's tools take it.
+ */
+char *compdb_where(const char *path, const struct compdb *db);
+/* The units of db (-p compile_commands.json); only those named, if any. */
+void check_compdb(struct run *run, const struct compdb *db,
+		  const struct strv *only);
 /* The C files a patch under review adds or changes, in its shadow. */
 void check_patch(struct run *run);
 /* The tree as a file:// URI, for SARIF. */

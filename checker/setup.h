@@ -18,6 +18,8 @@
  * absolute; NULL when none.
  */
 char *tree_find(const char *file);
+/* The same above file only (not above the current directory). */
+char *tree_find_above(const char *file);
 
 /*
  * The manifest for tree: read from file when given, else from the

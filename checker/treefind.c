@@ -87,21 +87,29 @@ static char *shown(char *dir)
 	return dir;
 }
 
+/* The tree above file's directory, as found (not yet as shown), or NULL. */
+static char *found_above(const char *file)
+{
+	/* The file's directory: the file itself may be missing. */
+	const char *slash = strrchr(file, '/');
+	char *dir = slash ? xstrndup(file, slash - file + 1) : xstrdup(".");
+	char *abs = realpath(dir, NULL);
+
+	free(dir);
+	return abs ? walk_up(abs) : NULL;
+}
+
+char *tree_find_above(const char *file)
+{
+	char *found = found_above(file);
+
+	return found ? shown(found) : NULL;
+}
+
 char *tree_find(const char *file)
 {
-	char *found = NULL;
+	char *found = file ? found_above(file) : NULL;
 
-	if (file) {
-		/* The file's directory: the file itself may be missing. */
-		const char *slash = strrchr(file, '/');
-		char *dir = slash ? xstrndup(file, slash - file + 1) :
-			    xstrdup(".");
-		char *abs = realpath(dir, NULL);
-
-		free(dir);
-		if (abs)
-			found = walk_up(abs);
-	}
 	if (!found) {
 		char cwd[PATH_MAX];
 

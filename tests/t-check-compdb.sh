@@ -36,6 +36,23 @@ check "-p --error-exit with findings: exit 1" test $? -eq 1
 "$HOOKWRAP" check --format=sarif -p "$T" >"$OUT/p.sarif" 2>&1
 check "-p sarif is well-formed" python3 "$FIX/../check/sarif-check.py" "$OUT/p.sarif"
 
+# The database outside the tree (a build directory, /tmp), checked from
+# outside it too: the tree is the one its entries' files are in, as
+# clang's tools take it (it used to stop: "cannot find the kernel tree").
+mkdir -p "$OUT/elsewhere" "$OUT/away"
+cp "$T/compile_commands.json" "$OUT/elsewhere/"
+(cd "$OUT/away" && "$HOOKWRAP" check -p "$OUT/elsewhere/compile_commands.json") \
+	>"$OUT/elsewhere.out" 2>"$OUT/elsewhere.err"
+check "-p outside the tree, run outside it: exit 0" test $? -eq 0
+same "-p outside the tree: the same findings as inside it" "$OUT/all.out" "$OUT/elsewhere.out"
+(cd "$OUT/away" && "$HOOKWRAP" check -p "$OUT/elsewhere") >"$OUT/elsewhere-dir.out" 2>&1
+same "-p DIR outside the tree: the same" "$OUT/all.out" "$OUT/elsewhere-dir.out"
+printf '[{"directory": "%s", "file": "x.c", "command": "gcc -c x.c"}]\n' "$OUT/away" \
+	>"$OUT/elsewhere/notree.json"
+(cd "$OUT/away" && "$HOOKWRAP" check -p "$OUT/elsewhere/notree.json") >/dev/null 2>"$OUT/notree.err"
+check "-p whose entries are in no tree: exit 2" test $? -eq 2
+contains "... says it found no tree, and what to do" "$OUT/notree.err" "cannot find the kernel tree"
+
 # Bad input: exit 2 with file:line.
 printf '[\n  {"directory": "/", "file": "x.c"\n' >"$OUT/cut.json"
 "$HOOKWRAP" check --tree "$T" -p "$OUT/cut.json" >/dev/null 2>"$OUT/cut.err"

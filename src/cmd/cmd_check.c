@@ -22,6 +22,7 @@ int cmd_check(int argc, char **argv)
 	struct check_opts o;
 	struct run run;
 	struct strv flags = { 0 }, files = { 0 };
+	struct compdb db = { 0 };
 	int r, has_flags = 0;
 
 	memset(&o, 0, sizeof(o));
@@ -50,12 +51,21 @@ int cmd_check(int argc, char **argv)
 		r = 2;
 		goto out;
 	}
+	if (o.compdb && compdb_read(o.compdb, &db)) {
+		r = 2;
+		goto out;
+	}
 	if (o.compdb && !files.n) {
-		/* The database sits in the tree: look for the tree there. */
-		char *db = path_join(o.compdb, "compile_commands.json");
+		/*
+		 * The database sits in the tree, or, written elsewhere (a
+		 * build directory, /tmp), names the tree's files: the tree is
+		 * above the database, else above its entries, as clang's
+		 * tools take it.
+		 */
+		char *at = compdb_where(o.compdb, &db);
 
-		r = check_setup(&run, file_exists(db) ? db : o.compdb);
-		free(db);
+		r = check_setup(&run, at);
+		free(at);
 	} else {
 		r = check_setup(&run, files.n ? files.v[0] : NULL);
 	}
@@ -64,7 +74,7 @@ int cmd_check(int argc, char **argv)
 	if (o.patch)
 		check_patch(&run);
 	else if (o.compdb)
-		check_compdb(&run, &files);
+		check_compdb(&run, &db, &files);
 	else if (files.n) {
 		run.one_unit = files.n == 1 && has_flags;
 		for (int i = 0; i < files.n; i++)
@@ -107,6 +117,7 @@ int cmd_check(int argc, char **argv)
 	else
 		r = 0;
 out:
+	compdb_free(&db);
 	check_teardown(&run);
 	strv_clear(&flags);
 	strv_clear(&files);

@@ -50,6 +50,7 @@ int facts_add_unit(struct facts *f, const char *path)
 {
 	f->units = xrealloc(f->units, (f->nunits + 1) * sizeof(*f->units));
 	f->units[f->nunits].path = xstrdup(path);
+	f->units[f->nunits].header = 0;
 	return f->nunits++;
 }
 

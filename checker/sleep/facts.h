@@ -14,10 +14,13 @@
 
 struct fact_fn {
 	char *name;
-	int is_static;
+	int is_static;		/* 1 static; FN_HEADER an inline helper of a
+				   header, in the unit of the header */
 	char *file;		/* as shown */
 	unsigned line;
 };
+
+#define FN_HEADER 2
 
 struct fact_call {
 	char *caller;		/* the enclosing function */
@@ -91,6 +94,7 @@ struct fact_hook {
 struct facts {
 	struct unit_rec {
 		char *path;	/* tree-relative, or as given */
+		int header;	/* a header's inline helpers (FN_HEADER) */
 	} *units;
 	int nunits;
 	struct fact_fn *fns;
@@ -113,6 +117,13 @@ struct fact_reg *facts_add_reg(struct facts *f, int unit);
 struct fact_hook *facts_add_hook(struct facts *f);
 int facts_add_unit(struct facts *f, const char *path);
 void facts_free(struct facts *f);
+
+/*
+ * The schema of the database (docs/facts-db.md): factsdb.c writes it,
+ * factsread.c and factsdb.c refuse another.  4: header units
+ * (units.header) and their inline helpers (functions.static FN_HEADER).
+ */
+#define FACTS_SCHEMA "4"
 
 /* factsdb.c.  path ":memory:" is a database of this process only. */
 struct sqlite3;

@@ -10,12 +10,11 @@
 #include <stdarg.h>
 #include <string.h>
 
-#define SCHEMA_VERSION "3"
 
 static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);"
 	"CREATE TABLE IF NOT EXISTS units(id INTEGER PRIMARY KEY,"
-	" path TEXT UNIQUE NOT NULL);"
+	" path TEXT UNIQUE NOT NULL, header INTEGER NOT NULL DEFAULT 0);"
 	"CREATE TABLE IF NOT EXISTS functions(unit INTEGER NOT NULL,"
 	" name TEXT NOT NULL, static INTEGER NOT NULL, file TEXT,"
 	" line INTEGER);"
@@ -30,8 +29,8 @@ static const char schema[] =
 	" col INTEGER, how TEXT);"
 	"CREATE TABLE IF NOT EXISTS hooks(member TEXT PRIMARY KEY,"
 	" wrapper TEXT, dispatcher TEXT, policy TEXT, location TEXT);"
-	"CREATE INDEX IF NOT EXISTS functions_unit ON functions(unit);"
-	"CREATE INDEX IF NOT EXISTS calls_unit ON calls(unit);"
+	"CREATE INDEX IF NOT EXISTS functions_unit ON functions(unit, name);"
+	"CREATE INDEX IF NOT EXISTS calls_unit ON calls(unit, caller);"
 	"CREATE INDEX IF NOT EXISTS registrations_unit ON registrations(unit);";
 
 static int db_error(sqlite3 *db, const char *what)
@@ -79,11 +78,11 @@ sqlite3 *factsdb_open(const char *path)
 	rc = sqlite3_step(st);
 	version = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) :
 		  NULL;
-	if (rc == SQLITE_ROW && (!version || strcmp(version, SCHEMA_VERSION))) {
+	if (rc == SQLITE_ROW && (!version || strcmp(version, FACTS_SCHEMA))) {
 		error_at(path, 0, "facts database of schema %s, this hookwrap "
 			 "writes schema %s; remove the file and collect "
 			 "again", version ? version : "(none)",
-			 SCHEMA_VERSION);
+			 FACTS_SCHEMA);
 		sqlite3_finalize(st);
 		sqlite3_close(db);
 		return NULL;
@@ -91,7 +90,7 @@ sqlite3 *factsdb_open(const char *path)
 	sqlite3_finalize(st);
 	if (rc != SQLITE_ROW)
 		sqlite3_exec(db, "INSERT OR IGNORE INTO meta VALUES('schema',"
-			     "'" SCHEMA_VERSION "');", NULL, NULL, NULL);
+			     "'" FACTS_SCHEMA "');", NULL, NULL, NULL);
 	return db;
 }
 
@@ -110,11 +109,12 @@ static int prepare(sqlite3 *db, sqlite3_stmt **st, const char *sql)
 /* What factsdb_store runs, each statement prepared once per store. */
 enum {
 	ADD_UNIT, UNIT_ID, CLEAR_FNS, CLEAR_CALLS, CLEAR_REGS, SET_TREE,
-	ADD_FN, ADD_CALL, ADD_REG, ADD_HOOK, NSTORE
+	ADD_FN, ADD_CALL, ADD_REG, ADD_HOOK, FN_LINE, DROP_FN, DROP_FN_CALLS,
+	NSTORE
 };
 
 static const char *const store_sql[NSTORE] = {
-	[ADD_UNIT] = "INSERT OR IGNORE INTO units(path) VALUES(?)",
+	[ADD_UNIT] = "INSERT OR IGNORE INTO units(path, header) VALUES(?,?)",
 	[UNIT_ID] = "SELECT id FROM units WHERE path=?",
 	[CLEAR_FNS] = "DELETE FROM functions WHERE unit=?",
 	[CLEAR_CALLS] = "DELETE FROM calls WHERE unit=?",
@@ -125,6 +125,9 @@ static const char *const store_sql[NSTORE] = {
 		"?,?,?,?,?)",
 	[ADD_REG] = "INSERT INTO registrations VALUES(?,?,?,?,?,?,?)",
 	[ADD_HOOK] = "INSERT OR REPLACE INTO hooks VALUES(?,?,?,?,?)",
+	[FN_LINE] = "SELECT line FROM functions WHERE unit=? AND name=?",
+	[DROP_FN] = "DELETE FROM functions WHERE unit=? AND name=?",
+	[DROP_FN_CALLS] = "DELETE FROM calls WHERE unit=? AND caller=?",
 };
 
 static void bind_text(sqlite3_stmt *st, int i, const char *s)
@@ -172,58 +175,129 @@ static int run(sqlite3 *db, sqlite3_stmt **st, int k, const char *types, ...)
 	return sqlite3_step(st[k]);
 }
 
-/* The unit's rows, replacing those it had, in the open transaction. */
+/* A header's inline helper, as the facts being stored hold it. */
+struct hfn {
+	int unit;
+	const char *name;
+	int keep;		/* the database has it already, at its line */
+};
+
+static int cmp_hfn(const void *pa, const void *pb)
+{
+	const struct hfn *a = pa, *b = pb;
+
+	return a->unit != b->unit ? (a->unit < b->unit ? -1 : 1) :
+	       strcmp(a->name, b->name);
+}
+
+static const struct hfn *hfn_find(const struct hfn *v, int n, int unit,
+				  const char *name)
+{
+	struct hfn key = { unit, name, 0 };
+
+	return bsearch(&key, v, n, sizeof(*v), cmp_hfn);
+}
+
+/*
+ * A header helper's rows: kept when the database has the function at
+ * the same line (another unit stored it: one definition, one row), else
+ * stored in place of the old.  0, or -1.
+ */
+static int store_header_fn(sqlite3 *db, sqlite3_stmt **st, sqlite3_int64 unit,
+			   const struct fact_fn *x, struct hfn *h)
+{
+	int rc = run(db, st, FN_LINE, "Is", unit, x->name);
+
+	if (rc == SQLITE_ROW &&
+	    (unsigned)sqlite3_column_int(st[FN_LINE], 0) == x->line) {
+		h->keep = 1;
+		return 0;
+	}
+	if ((rc != SQLITE_ROW && rc != SQLITE_DONE) ||
+	    run(db, st, DROP_FN, "Is", unit, x->name) != SQLITE_DONE ||
+	    run(db, st, DROP_FN_CALLS, "Is", unit, x->name) != SQLITE_DONE)
+		return -1;
+	return run(db, st, ADD_FN, "Isisi", unit, x->name, x->is_static,
+		   x->file, x->line) == SQLITE_DONE ? 0 : -1;
+}
+
+/*
+ * The unit's rows, replacing those it had, in the open transaction; the
+ * helpers of headers it walked (units 1.. of f) beside them, each once.
+ */
 static int store(sqlite3 *db, sqlite3_stmt **st, const char *path,
 		 const struct facts *f)
 {
-	sqlite3_int64 unit;
+	sqlite3_int64 *ids = xcalloc(f->nunits + 1, sizeof(*ids));
+	struct hfn *h = xcalloc(f->nfns + 1, sizeof(*h));
+	int nh = 0, ret = -1;
 
-	if (run(db, st, ADD_UNIT, "s", path) != SQLITE_DONE ||
-	    run(db, st, UNIT_ID, "s", path) != SQLITE_ROW)
-		return -1;
-	unit = sqlite3_column_int64(st[UNIT_ID], 0);
+	for (int u = 0; u < f->nunits; u++) {
+		const char *p = u ? f->units[u].path : path;
+
+		if (run(db, st, ADD_UNIT, "si", p, u > 0) != SQLITE_DONE ||
+		    run(db, st, UNIT_ID, "s", p) != SQLITE_ROW)
+			goto out;
+		ids[u] = sqlite3_column_int64(st[UNIT_ID], 0);
+	}
 	for (int k = CLEAR_FNS; k <= CLEAR_REGS; k++)
-		if (run(db, st, k, "I", unit) != SQLITE_DONE)
-			return -1;
+		if (run(db, st, k, "I", ids[0]) != SQLITE_DONE)
+			goto out;
 	if (f->tree && run(db, st, SET_TREE, "s", f->tree) != SQLITE_DONE)
-		return -1;
+		goto out;
 	/* All four first, so a table of the wrong shape fails even empty. */
 	for (int k = ADD_FN; k <= ADD_HOOK; k++)
 		if (prepared(db, st, k))
-			return -1;
+			goto out;
 	for (int i = 0; i < f->nfns; i++) {
 		const struct fact_fn *x = &f->fns[i];
+		int u = f->fn_unit[i];
 
-		if (run(db, st, ADD_FN, "Isisi", unit, x->name, x->is_static,
-			x->file, x->line) != SQLITE_DONE)
-			return -1;
+		if (u) {
+			h[nh] = (struct hfn){ u, x->name, 0 };
+			if (store_header_fn(db, st, ids[u], x, &h[nh++]))
+				goto out;
+		} else if (run(db, st, ADD_FN, "Isisi", ids[0], x->name,
+			       x->is_static, x->file, x->line) != SQLITE_DONE) {
+			goto out;
+		}
 	}
+	qsort(h, nh, sizeof(*h), cmp_hfn);
 	for (int i = 0; i < f->ncalls; i++) {
 		const struct fact_call *x = &f->calls[i];
+		int u = f->call_unit[i];
+		const struct hfn *hf = u ? hfn_find(h, nh, u, x->caller) : NULL;
 
-		if (run(db, st, ADD_CALL, "Isssisssiiissiiiissi", unit,
+		if (hf && hf->keep)
+			continue;
+		if (run(db, st, ADD_CALL, "Isssisssiiissiiiissi", ids[u],
 			x->caller, x->callee, x->hook, x->prim, x->sleep,
 			x->text, x->file, x->line, x->col, x->atomic,
 			x->region, x->region_file, x->region_line, x->depth,
 			x->released, x->own, x->cond, x->args, x->ctx) !=
 		    SQLITE_DONE)
-			return -1;
+			goto out;
 	}
 	for (int i = 0; i < f->nregs; i++) {
 		const struct fact_reg *x = &f->regs[i];
 
-		if (run(db, st, ADD_REG, "Isssiis", unit, x->hook, x->impl,
-			x->file, x->line, x->col, x->how) != SQLITE_DONE)
-			return -1;
+		if (run(db, st, ADD_REG, "Isssiis", ids[f->reg_unit[i]],
+			x->hook, x->impl, x->file, x->line, x->col, x->how) !=
+		    SQLITE_DONE)
+			goto out;
 	}
 	for (int i = 0; i < f->nhooks; i++) {
 		const struct fact_hook *x = &f->hooks[i];
 
 		if (run(db, st, ADD_HOOK, "sssss", x->member, x->wrapper,
 			x->dispatcher, x->policy, x->where) != SQLITE_DONE)
-			return -1;
+			goto out;
 	}
-	return 0;
+	ret = 0;
+out:
+	free(ids);
+	free(h);
+	return ret;
 }
 
 int factsdb_store(sqlite3 *db, const char *path, const struct facts *f)
@@ -291,12 +365,15 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 	int ret = -1, rc;
 
 	memset(f, 0, sizeof(*f));
-	if (prepare(db, &st, "SELECT id, path FROM units ORDER BY path"))
+	if (prepare(db, &st, "SELECT id, path, header FROM units ORDER BY path"))
 		goto out;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int u;
+
 		ids = xrealloc(ids, (f->nunits + 1) * sizeof(*ids));
 		ids[f->nunits] = sqlite3_column_int64(st, 0);
-		facts_add_unit(f, (const char *)sqlite3_column_text(st, 1));
+		u = facts_add_unit(f, (const char *)sqlite3_column_text(st, 1));
+		f->units[u].header = sqlite3_column_int(st, 2);
 	}
 	if (rc != SQLITE_DONE)
 		goto out;

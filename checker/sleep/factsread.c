@@ -28,7 +28,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define SCHEMA_VERSION "3"
 
 /* Immutable reads that found the file changed, before giving up. */
 #define MAX_TRIES 5
@@ -186,10 +185,10 @@ static int check_schema(sqlite3 *db, const char *path)
 		return -1;
 	}
 	v = (const char *)sqlite3_column_text(st, 0);
-	if (!v || strcmp(v, SCHEMA_VERSION)) {
+	if (!v || strcmp(v, FACTS_SCHEMA)) {
 		error_at(path, 0, "facts database of schema %s, this hookwrap "
 			 "writes schema %s; remove the file and collect "
-			 "again", v ? v : "(none)", SCHEMA_VERSION);
+			 "again", v ? v : "(none)", FACTS_SCHEMA);
 		sqlite3_finalize(st);
 		return -1;
 	}

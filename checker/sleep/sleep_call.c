@@ -13,7 +13,9 @@
 #include "checker/sleep/sleep_walk.h"
 #include "checker/sleep/sleep_annot.h"
 #include "checker/sleep/sleep_ctx.h"
+#include "checker/setup.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The arguments of a macro expansion as token text, split at commas. */
@@ -93,11 +95,11 @@ static int silenced(struct sleep_scan *s, unsigned line)
 static struct fact_call *add_call(struct sleep_scan *s, CXCursor at,
 				  const char *callee)
 {
-	struct fact_call *c = facts_add_call(s->f, 0);
+	struct fact_call *c = facts_add_call(s->f, s->unit);
 
 	c->caller = xstrdup(s->fn);
 	c->callee = xstrdup(callee);
-	c->file = xstrdup(s->cx->main_shown);
+	c->file = xstrdup(s->shown);
 	where_of(at, &c->line, &c->col);
 	c->released = s->st.dead ? 0 : s->st.released;
 	c->cond = params_cond_text(s->st.dead ? 0 : s->st.cond);
@@ -109,7 +111,7 @@ static struct fact_call *add_call(struct sleep_scan *s, CXCursor at,
 			 (s->st.cx_bh & m ? CTX_IN_INTR : 0);
 	}
 	if (s->st.depth && !s->st.dead && s->st.region >= 0 &&
-	    !silenced(s, c->line)) {
+	    (s->unit || !silenced(s, c->line))) {
 		int entry_held = s->entry - s->st.released;
 
 		c->atomic = 1;
@@ -118,7 +120,7 @@ static struct fact_call *add_call(struct sleep_scan *s, CXCursor at,
 		if (c->own < 0)
 			c->own = 0;
 		c->region = xstrdup(s->rg[s->st.region].text);
-		c->region_file = xstrdup(s->cx->main_shown);
+		c->region_file = xstrdup(s->shown);
 		c->region_line = s->rg[s->st.region].line;
 	}
 	return c;
@@ -242,13 +244,6 @@ static void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 /* How deep inline helpers are summarised through each other. */
 #define MAX_NESTED 3
 
-/*
- * The summary of an inline helper a header defines (ipc_unlock_object(),
- * rq_lock()): its body walked as the unit's own functions are, into
- * facts that are thrown away, sharing the unit's table of summaries.
- * Primitives it names as functions count; those it names as macros do
- * not (the unit's macro table covers the main file only).
- */
 /* How many lock primitives def's tokens name, called or not. */
 static int lock_names(struct sleep_scan *s, CXCursor def)
 {
@@ -274,42 +269,123 @@ static int lock_names(struct sleep_scan *s, CXCursor def)
 	return count;
 }
 
-static void summarise_inline(struct sleep_scan *s, CXCursor def, int ai)
+/*
+ * How the facts name a header: its path in the tree when it is in the
+ * tree ("include/linux/fs.h"), else as libclang opened it (a generated
+ * header of an O= build, a compiler's).
+ */
+static char *header_shown(struct sleep_scan *s, CXFile f)
+{
+	CXString cs = clang_getFileName(f);
+	char *abs = realpath(clang_getCString(cs), NULL);
+	char *rel = abs ? tree_rel(NULL, s->cx->tree_abs, abs) : NULL;
+
+	if (!rel)
+		rel = xstrdup(abs ? abs : clang_getCString(cs));
+	free(abs);
+	clang_disposeString(cs);
+	return rel;
+}
+
+/* The facts unit of header path (added when new). */
+static int header_unit(struct facts *f, const char *path)
+{
+	int u;
+
+	for (int i = 1; i < f->nunits; i++)
+		if (!strcmp(f->units[i].path, path))
+			return i;
+	u = facts_add_unit(f, path);
+	f->units[u].header = 1;
+	return u;
+}
+
+/* The queue's entry for name, added (not walked yet) when new. */
+static int enqueue(struct sleep_scan *s, CXCursor def, const char *name)
+{
+	for (int i = 0; i < s->nhq; i++)
+		if (!strcmp(s->hq[i].name, name))
+			return i;
+	ARRAY_GROW(s->hq, s->caphq, s->nhq + 1, 32);
+	s->hq[s->nhq].def = def;
+	s->hq[s->nhq].name = xstrdup(name);
+	s->hq[s->nhq].walked = 0;
+	return s->nhq++;
+}
+
+/*
+ * Walk header helper qi of the queue into its header's facts, in a scan
+ * of its own that shares the unit's tables (the caller's walk may be
+ * half done): its summary lands in s->an for the callers, its calls
+ * queue the helpers it calls.
+ */
+static void walk_header(struct sleep_scan *s, int qi)
 {
 	struct sleep_scan sub;
-	struct facts scratch;
+	CXCursor def = s->hq[qi].def;
+	struct annot *an;
+	CXFile f;
+	char *shown;
 
+	s->hq[qi].walked = 1;
+	offset_of(clang_getCursorLocation(def), &f);
+	if (!f)
+		return;
 	memset(&sub, 0, sizeof(sub));
-	memset(&scratch, 0, sizeof(scratch));
-	facts_add_unit(&scratch, "");
 	sub.cx = s->cx;
-	sub.f = &scratch;
+	sub.f = s->f;
 	sub.tu = s->tu;
-	sub.pm = s->pm;
-	sub.npm = s->npm;
+	sub.text = s->text;
+	sub.size = s->size;
+	sub.allpm = s->allpm;
+	sub.nallpm = s->nallpm;
+	sub.pfiles = s->pfiles;
+	sub.npfiles = s->npfiles;
+	sub.cappfiles = s->cappfiles;
 	sub.gv = s->gv;
 	sub.ngv = s->ngv;
 	sub.an = s->an;
 	sub.nan = s->nan;
 	sub.capan = s->capan;
+	sub.hq = s->hq;
+	sub.nhq = s->nhq;
+	sub.caphq = s->caphq;
 	sub.nested = s->nested + 1;
+	shown = header_shown(s, f);
+	scan_file(&sub, f, shown, header_unit(s->f, shown));
 	walk_function(&sub, def);
 	s->an = sub.an;
 	s->nan = sub.nan;
 	s->capan = sub.capan;
+	s->hq = sub.hq;
+	s->nhq = sub.nhq;
+	s->caphq = sub.caphq;
+	s->pfiles = sub.pfiles;
+	s->npfiles = sub.npfiles;
+	s->cappfiles = sub.cappfiles;
 	/*
-	 * A lock primitive written as a macro (spin_lock_nested()) was not
-	 * seen: half a summary would be worse than none.
+	 * A lock primitive the walk did not see (written as a macro it
+	 * did not find): half a summary would be worse than none.
 	 */
-	if (sub.lockprims != lock_names(s, def)) {
-		struct annot *an = &s->an[ai];
-
+	an = annot_find(s, s->hq[qi].name);
+	if (an && an->walked && sub.lockprims != lock_names(s, def)) {
 		an->acquire = an->release = an->rel_irq = 0;
 		an->acq_irq = an->acq_lock = 0;
 		an->acq_cx_irq = an->acq_cx_bh = 0;
 	}
-	free(sub.lines);
-	facts_free(&scratch);
+	free(shown);
+}
+
+void walk_headers(struct sleep_scan *s)
+{
+	for (int i = 0; i < s->nhq; i++)
+		if (!s->hq[i].walked)
+			walk_header(s, i);
+	for (int i = 0; i < s->nhq; i++)
+		free(s->hq[i].name);
+	free(s->hq);
+	s->hq = NULL;
+	s->nhq = s->caphq = 0;
 }
 
 /*
@@ -332,14 +408,16 @@ static int header_inline(struct sleep_scan *s, CXCursor def, const char *name)
  * What calling fn does: its annotations (declaration or definition); for
  * a function defined above in this unit, what its body was seen to do on
  * every path (walk_function() records that after the walk); for an
- * inline helper of a header, the same from a walk of its body.
+ * inline helper of a header, the same from a walk of its body, now (the
+ * walk that records its facts: walk_header()).  A header's helper is
+ * queued for its facts in any case.
  */
 static const struct annot *callee_annotation(struct sleep_scan *s,
 					     CXCursor fn, const char *name)
 {
 	struct annot *an = annot_find(s, name);
 	CXCursor def;
-	int ai;
+	int ai, qi;
 
 	if (an)
 		return an;
@@ -349,11 +427,14 @@ static const struct annot *callee_annotation(struct sleep_scan *s,
 	if (!an->acquire && !an->release && !an->hold &&
 	    !clang_Cursor_isNull(def) && !clang_equalCursors(def, fn))
 		annotation(s, def, an);
-	if (an->acquire || an->release || an->hold || an->noreturn ||
-	    s->nested >= MAX_NESTED || !header_inline(s, def, name))
+	if (!header_inline(s, def, name))
 		return an;
 	ai = an - s->an;	/* the walk may move the table */
-	summarise_inline(s, def, ai);
+	qi = enqueue(s, def, name);
+	if (an->acquire || an->release || an->hold || an->noreturn ||
+	    s->nested >= MAX_NESTED || s->hq[qi].walked)
+		return an;
+	walk_header(s, qi);
 	return &s->an[ai];
 }
 
@@ -551,7 +632,7 @@ static const struct walk_hooks hooks = {
 
 void walk_function(struct sleep_scan *s, CXCursor fn)
 {
-	struct fact_fn *ff = facts_add_fn(s->f, 0);
+	struct fact_fn *ff = facts_add_fn(s->f, s->unit);
 	CXCursor body = clang_getNullCursor();
 	CXCursor first = clang_getCanonicalCursor(fn);
 	struct annot *an;
@@ -566,8 +647,10 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 	s->st.opt = s->st.optc = 0;
 	s->ngscope = 0;
 	ff->name = xstrdup(s->fn);
-	ff->is_static = clang_Cursor_getStorageClass(fn) == CX_SC_Static;
-	ff->file = xstrdup(s->cx->main_shown);
+	/* A header's inline helper: one definition for every unit. */
+	ff->is_static = s->unit ? FN_HEADER :
+			clang_Cursor_getStorageClass(fn) == CX_SC_Static;
+	ff->file = xstrdup(s->shown);
 	where_of(fn, &ff->line, NULL);
 	s->st.depth = 0;
 	s->st.released = 0;
@@ -610,6 +693,7 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 				(1u << s->exit_depth) - 1;
 		int shift = entry < 32 ? entry : 31;
 
+		an->walked = 1;
 		an->acquire = s->exit_depth;
 		an->release = s->exit_released;
 		an->rel_irq = s->exit_rel_irq;

@@ -17,5 +17,12 @@
  * annotation, for its callers below.
  */
 void walk_function(struct sleep_scan *s, CXCursor fn);
+/*
+ * The inline helpers of headers that the functions walked so far call
+ * (and those they call in turn), each walked once, into the facts of its
+ * header (a unit of its own, is_static FN_HEADER): a chain through inode_lock()
+ * or kmap_atomic() is followed as through a function of the unit.
+ */
+void walk_headers(struct sleep_scan *s);
 
 #endif /* HOOKWRAP_SLEEP_CALL_H */

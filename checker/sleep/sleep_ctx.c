@@ -191,17 +191,17 @@ static int unread(const char *w)
 	       strcmp(w, "<=") && strcmp(w, ">=");
 }
 
-/* Does the main file's text a..b name a test of the context? */
+/* Does the walked file's text a..b name a test of the context? */
 static int names_ctx(const struct sleep_scan *s, unsigned a, unsigned b)
 {
 	static const char *const names[] = {
 		"irqs_disabled", "in_interrupt", "in_softirq",
 	};
 
-	if (!s->text || b <= a || b > s->size)
+	if (!s->ftext || b <= a || b > s->fsize)
 		return 0;
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (memmem(s->text + a, b - a, names[i], strlen(names[i])))
+		if (memmem(s->ftext + a, b - a, names[i], strlen(names[i])))
 			return 1;
 	return 0;
 }
@@ -219,7 +219,7 @@ int ctx_test(struct sleep_scan *s, CXCursor ifs, CXCursor then, int *at,
 	struct impl r = { 0, 0 };
 
 	*at = *af = 0;
-	if (!f1 || !f2 || !clang_File_isEqual(f1, s->cx->main_file) ||
+	if (!f1 || !f2 || !clang_File_isEqual(f1, s->file) ||
 	    !clang_File_isEqual(f2, f1) || !names_ctx(s, a, b))
 		return 0;
 	clang_tokenize(s->tu, clang_getRange(clang_getLocationForOffset(

@@ -41,7 +41,7 @@ static int in_main(struct sleep_scan *s, CXCursor c)
 	return 0;
 }
 
-/* Pass one: the primitives written as macros in the main file. */
+/* Pass one: the primitives written as macros, in every file. */
 static enum CXChildVisitResult macros_cb(CXCursor c, CXCursor parent,
 					 CXClientData data)
 {
@@ -73,16 +73,15 @@ static enum CXChildVisitResult macros_cb(CXCursor c, CXCursor parent,
 	}
 	p = prim_find(name);
 	free(name);
-	if (!p)
+	if (!p || !f)
 		return CXChildVisit_Continue;
-	if (!f || !clang_File_isEqual(f, s->cx->main_file))
-		return CXChildVisit_Continue;
-	ARRAY_GROW(s->pm, s->cappm, s->npm + 1, 64);
-	s->pm[s->npm].start = offset_of(clang_getRangeStart(r), NULL);
-	s->pm[s->npm].end = offset_of(clang_getRangeEnd(r), NULL);
-	s->pm[s->npm].p = p;
-	s->pm[s->npm].c = c;
-	s->npm++;
+	ARRAY_GROW(s->allpm, s->capallpm, s->nallpm + 1, 64);
+	s->allpm[s->nallpm].fi = pfile_index(s, f);
+	s->allpm[s->nallpm].start = offset_of(clang_getRangeStart(r), NULL);
+	s->allpm[s->nallpm].end = offset_of(clang_getRangeEnd(r), NULL);
+	s->allpm[s->nallpm].p = p;
+	s->allpm[s->nallpm].c = c;
+	s->nallpm++;
 	return CXChildVisit_Continue;
 }
 
@@ -90,6 +89,8 @@ static int cmp_pmacro(const void *a, const void *b)
 {
 	const struct pmacro *x = a, *y = b;
 
+	if (x->fi != y->fi)
+		return x->fi < y->fi ? -1 : 1;
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
@@ -122,9 +123,11 @@ void sleep_scan(struct check_ctx *cx, struct facts *f)
 	clang_visitChildren(top, macros_cb, &s);
 	clang_visitChildren(top, gvars_cb, &s);
 	fe_macro_index(cx->tu, cx->main_file, cx->t, &s.dm);
-	if (s.npm)
-		qsort(s.pm, s.npm, sizeof(*s.pm), cmp_pmacro);
+	if (s.nallpm)
+		qsort(s.allpm, s.nallpm, sizeof(*s.allpm), cmp_pmacro);
+	scan_file(&s, cx->main_file, cx->main_shown, 0);
 	clang_visitChildren(top, top_cb, &s);
+	walk_headers(&s);
 	for (int i = 0; i < s.nan; i++) {
 		free(s.an[i].name);
 		free(s.an[i].text);
@@ -136,7 +139,8 @@ void sleep_scan(struct check_ctx *cx, struct facts *f)
 	}
 	free(s.gv);
 	free(s.lines);
-	free(s.pm);
+	free(s.allpm);
+	free(s.pfiles);
 	free(s.oe);
 	strv_clear(&s.own_macros);
 	fe_macro_index_free(&s.dm);

@@ -15,6 +15,33 @@ unsigned offset_of(CXSourceLocation l, CXFile *f)
 	return off;
 }
 
+int pfile_index(struct sleep_scan *s, CXFile f)
+{
+	for (int i = s->npfiles - 1; i >= 0; i--)
+		if (clang_File_isEqual(s->pfiles[i], f))
+			return i;
+	ARRAY_GROW(s->pfiles, s->cappfiles, s->npfiles + 1, 16);
+	s->pfiles[s->npfiles] = f;
+	return s->npfiles++;
+}
+
+void scan_file(struct sleep_scan *s, CXFile f, const char *shown, int unit)
+{
+	int fi = pfile_index(s, f), i = 0;
+
+	s->file = f;
+	s->shown = shown;
+	s->unit = unit;
+	s->ftext = clang_getFileContents(s->tu, f, &s->fsize);
+	/* s->allpm is sorted by file index, then offset. */
+	while (i < s->nallpm && s->allpm[i].fi < fi)
+		i++;
+	s->pm = s->allpm + i;
+	s->npm = 0;
+	while (i + s->npm < s->nallpm && s->allpm[i + s->npm].fi == fi)
+		s->npm++;
+}
+
 int wordish(const char *w)
 {
 	return (*w >= 'a' && *w <= 'z') || (*w >= 'A' && *w <= 'Z') ||

@@ -36,7 +36,8 @@
 #include "clang/macroindex.h"
 #include "checker/sleep/sleep.h"
 
-struct pmacro {			/* a primitive macro written in the file */
+struct pmacro {			/* a primitive macro written in a file */
+	int fi;			/* the file: its index in sleep_scan.pfiles */
 	unsigned start, end;
 	const struct prim *p;
 	CXCursor c;
@@ -90,6 +91,7 @@ struct annot {
 	int rel_irq;		/* closes the way *_unlock_irqrestore does */
 	int hold;		/* __must_hold: held on entry and exit */
 	int noreturn;
+	int walked;		/* the effect is what a walk of its body saw */
 	char *text;		/* the first annotation: "__releases(x)" */
 };
 
@@ -103,8 +105,33 @@ struct sleep_scan {
 	struct check_ctx *cx;
 	struct facts *f;
 	CXTranslationUnit tu;
-	struct pmacro *pm;
-	int npm, cappm;
+	/*
+	 * The primitives written as macros, in every file the unit reads,
+	 * by file then offset; pm..pm+npm are those of the file walked.
+	 */
+	struct pmacro *allpm;
+	int nallpm, capallpm;
+	CXFile *pfiles;		/* the files they are written in */
+	int npfiles, cappfiles;
+	const struct pmacro *pm;
+	int npm;
+	/*
+	 * The file whose function is walked (the main file, or a header
+	 * for its inline helpers), as the facts show it, its contents, and
+	 * the unit of the facts its functions go to (0: the unit itself).
+	 */
+	CXFile file;
+	const char *shown;
+	const char *ftext;
+	size_t fsize;
+	int unit;
+	/* The headers' inline helpers the unit's functions call, to walk. */
+	struct hdr_fn {
+		CXCursor def;
+		char *name;
+		int walked;
+	} *hq;
+	int nhq, caphq;
 	/*
 	 * Macros the main file defines, and where a header expands them
 	 * (the X-macro way): what those expansions define is the unit's.
@@ -120,7 +147,8 @@ struct sleep_scan {
 	int nan, capan;
 	struct gvar *gv;
 	int ngv, capgv;
-	const char *text;	/* the main file's contents */
+	const char *text;	/* the main file's contents (s->ftext: the
+				   walked file's) */
 	size_t size;
 	unsigned *lines;	/* offset of each line's start, from 1 */
 	unsigned nlines;
@@ -151,6 +179,13 @@ struct sleep_scan {
 
 /* Can c be part of an identifier (or a number)? */
 int wordish(const char *w);
+/* The index of file f in s->pfiles, added when new. */
+int pfile_index(struct sleep_scan *s, CXFile f);
+/*
+ * Walk the functions of file f next: its primitive macros (of s->allpm)
+ * and its text; shown: the name the facts give it, unit: theirs.
+ */
+void scan_file(struct sleep_scan *s, CXFile f, const char *shown, int unit);
 /* Where l is expanded: its offset, and in *f (when not NULL) its file. */
 unsigned offset_of(CXSourceLocation l, CXFile *f);
 void where_of(CXCursor c, unsigned *line, unsigned *col);

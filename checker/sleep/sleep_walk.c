@@ -77,7 +77,7 @@ static struct astate join_arms(struct astate then, struct astate other,
 struct span {
 	unsigned a, b;			/* start, end */
 	unsigned has_a : 1, has_b : 1;
-	unsigned in_main : 1;		/* the start is in the main file */
+	unsigned in_file : 1;		/* the start is in the walked file */
 };
 
 /* Kinds whose extent starts where their first child's does. */
@@ -117,7 +117,7 @@ static void span_start(struct sleep_scan *s, CXCursor c, struct span *sp)
 	else
 		l = clang_getRangeStart(clang_getCursorExtent(c));
 	sp->a = offset_of(l, &f);
-	sp->in_main = f && clang_File_isEqual(f, s->cx->main_file);
+	sp->in_file = f && clang_File_isEqual(f, s->file);
 	sp->has_a = 1;
 }
 
@@ -137,7 +137,7 @@ static struct span inherit(enum CXCursorKind kind, const struct span *sp,
 
 	if (!i && sp->has_a && starts_with_first(kind)) {
 		c.a = sp->a;
-		c.in_main = sp->in_main;
+		c.in_file = sp->in_file;
 		c.has_a = 1;
 	}
 	if (i == n - 1 && sp->has_b && ends_with_last(kind)) {
@@ -160,7 +160,7 @@ static const struct pmacro *macro_of(struct sleep_scan *s, CXCursor c,
 		return NULL;
 	if (!sp->has_a)
 		span_start(s, c, sp);
-	if (!sp->in_main)
+	if (!sp->in_file)
 		return NULL;
 	while (lo <= hi) {
 		int mid = (lo + hi) / 2;
@@ -631,12 +631,13 @@ static void enter(struct sleep_scan *s, struct walker *w, CXCursor c,
 		s->hooks->prim(s, c, m, m->p);
 		return;
 	}
-	if (s->dm.n) {
+	/* The dispatch macros are indexed in the main file only. */
+	if (s->dm.n && !s->unit) {
 		if (!sp.has_a)
 			span_start(s, c, &sp);
-		if (sp.in_main && !sp.has_b)
+		if (sp.in_file && !sp.has_b)
 			span_end(c, &k, &sp);
-		if (sp.in_main && s->hooks->dispatch(s, c, sp.a, sp.b)) {
+		if (sp.in_file && s->hooks->dispatch(s, c, sp.a, sp.b)) {
 			free(k.v);
 			return;
 		}

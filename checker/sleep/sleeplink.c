@@ -2,7 +2,8 @@
  * sleeplink.c - the link step of the sleep analysis.  Every function
  * and every hook is a node; a call is an edge from its caller to the
  * function it names (a static one of the same unit first, else the
- * global one) and, for a hook call, to the hook; a hook has an edge to
+ * global one, else a header's inline helper of that name) and, for a
+ * hook call, to the hook; a hook has an edge to
  * each function registered for it, in any module.  A breadth-first
  * search backwards from the functions that call a sleeping primitive
  * gives every node that may sleep and one shortest chain that shows
@@ -128,6 +129,11 @@ static int fn_node(const struct link *lk, const char *name, int unit)
 	if (n >= 0)
 		return n;
 	k = xasprintf("g:%s", name);
+	n = map_get(lk->map, k);
+	free(k);
+	if (n >= 0)
+		return n;
+	k = xasprintf("i:%s", name);
 	n = map_get(lk->map, k);
 	free(k);
 	return n;
@@ -512,7 +518,8 @@ void link_build(struct link *lk, const struct facts *f)
 	lk->hook_names = hn.v;
 	for (int i = 0; i < f->nfns; i++) {
 		const struct fact_fn *x = &f->fns[i];
-		char *k = x->is_static ?
+		char *k = x->is_static == FN_HEADER ?
+			xasprintf("i:%s", x->name) : x->is_static ?
 			xasprintf("s:%d:%s", f->fn_unit[i], x->name) :
 			xasprintf("g:%s", x->name);
 

@@ -5,6 +5,7 @@
  */
 #include "manifest/dispatch.h"
 #include "clang/macroindex.h"
+#include "manifest/incomplete.h"
 
 #include <string.h>
 
@@ -128,6 +129,24 @@ static void add_fn(struct file_ctx *fx, CXCursor c, struct strv *hooks)
 }
 
 /*
+ * A function with errors may have lost calls from its AST: the hooks
+ * its errors touch are incomplete, and run by it (incomplete.h).
+ */
+static void check_fn(struct file_ctx *fx, CXCursor c, struct strv *members)
+{
+	char *name, *what;
+
+	if (!fe_error_within(fx->file, c))
+		return;
+	name = fe_spelling(c);
+	what = xasprintf("%s() (%s:%u), a function that runs it, does not "
+			 "type-check", name, fx->file->rel, fe_line(c));
+	incomplete_fn(fx->file, c, what, fx->ds->fe->t, fx->ds->m, members);
+	free(what);
+	free(name);
+}
+
+/*
  * A function defined in the file whose body runs exactly one hook,
  * passing its own parameters straight through, is that hook's wrapper
  * (the first one found wins).  One that adapts the arguments
@@ -147,6 +166,7 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 		return CXChildVisit_Continue;
 	clang_visitChildren(c, body_cb, &wc);
 	macro_hooks(fx, c, &wc);
+	check_fn(fx, c, &wc.members);
 	if (wc.members.n == 1 && !wc.adapts) {
 		struct hook *h = manifest_find(m, wc.members.v[0]);
 

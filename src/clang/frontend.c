@@ -236,6 +236,25 @@ int fe_first_error(const struct parsed *p, unsigned from, unsigned to,
 	return found;
 }
 
+/*
+ * Does libclang's message say a name did not resolve?  The errors that
+ * make it drop a declaration, a call or an initialiser for want of a
+ * type or a name; not a redefinition or a conflict of linkage, which
+ * drop nothing hookwrap reads.
+ */
+static int unresolved(const char *msg)
+{
+	static const char *const says[] = {
+		"unknown type name", "undeclared identifier",
+		"undeclared function", "incomplete", "no member named",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(says); i++)
+		if (strstr(msg, says[i]))
+			return 1;
+	return 0;
+}
+
 static void read_errors(struct parsed *p)
 {
 	int cap = 0;
@@ -247,10 +266,14 @@ static void read_errors(struct parsed *p)
 		struct fe_error *e;
 		CXString s;
 
-		if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error) {
+		s = clang_getDiagnosticSpelling(d);
+		if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error ||
+		    !unresolved(clang_getCString(s))) {
+			clang_disposeString(s);
 			clang_disposeDiagnostic(d);
 			continue;
 		}
+		clang_disposeString(s);
 		ARRAY_GROW(p->errs, cap, p->nerrs + 1, 16);
 		e = &p->errs[p->nerrs++];
 		clang_getExpansionLocation(loc, &e->file, &e->line, NULL, NULL);
@@ -274,7 +297,7 @@ static int in_lines(CXFile a, unsigned line, CXFile f, unsigned from,
 	return a && clang_File_isEqual(a, f) && line >= from && line <= to;
 }
 
-const struct fe_error *fe_error_in(struct parsed *p, CXFile f, unsigned from,
+const struct fe_error *fe_unresolved_in(struct parsed *p, CXFile f, unsigned from,
 				   unsigned to)
 {
 	if (!f)
@@ -291,14 +314,14 @@ const struct fe_error *fe_error_in(struct parsed *p, CXFile f, unsigned from,
 	return NULL;
 }
 
-int fe_error_count(struct parsed *p)
+int fe_unresolved_count(struct parsed *p)
 {
 	if (!p->errs_read)
 		read_errors(p);
 	return p->nerrs;
 }
 
-const struct fe_error *fe_error_within(struct parsed *p, CXCursor c)
+const struct fe_error *fe_unresolved_within(struct parsed *p, CXCursor c)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
 	CXFile f, g;
@@ -308,7 +331,7 @@ const struct fe_error *fe_error_within(struct parsed *p, CXCursor c)
 	clang_getExpansionLocation(clang_getRangeEnd(r), &g, &b, NULL, NULL);
 	if (!f || !g || !clang_File_isEqual(f, g) || b < a)
 		b = a;
-	return fe_error_in(p, f, a, b);
+	return fe_unresolved_in(p, f, a, b);
 }
 
 char *fe_error_name(const struct fe_error *e)

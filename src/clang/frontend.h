@@ -27,7 +27,7 @@ struct frontend {
 	CXIndex index;
 };
 
-/* An error diagnostic of a parse (fe_error_in()). */
+/* An error diagnostic of a parse (fe_unresolved_in()). */
 struct fe_error {
 	CXFile file;		/* its expansion location */
 	unsigned line;
@@ -51,7 +51,7 @@ struct parsed {
 	int errors;		/* has error diagnostics inside the file */
 	unsigned first_error_line;
 	char *first_error;
-	struct fe_error *errs;	/* every error diagnostic, read on demand */
+	struct fe_error *errs;	/* its unresolved-name errors, on demand */
 	int nerrs, errs_read;
 };
 
@@ -100,16 +100,18 @@ void fe_parsed_free(struct parsed *p);
 int fe_first_error(const struct parsed *p, unsigned from, unsigned to,
 		   const char *category, unsigned *line, char **msg);
 /*
- * The first error diagnostic of p's parse whose expansion location or
- * file location is in f between lines from and to; NULL when there is
- * none.  The diagnostics are read once per parse.
+ * The first error of p's parse that says a name did not resolve (an
+ * unknown type name, an undeclared identifier or function, an
+ * incomplete type, no such member) whose expansion location or file
+ * location is in f between lines from and to; NULL when there is none.
+ * The diagnostics are read once per parse.
  */
-const struct fe_error *fe_error_in(struct parsed *p, CXFile f, unsigned from,
-				   unsigned to);
-/* How many error diagnostics p's parse has, in any file. */
-int fe_error_count(struct parsed *p);
-/* The same for the lines of a cursor's extent, in its expansion file. */
-const struct fe_error *fe_error_within(struct parsed *p, CXCursor c);
+const struct fe_error *fe_unresolved_in(struct parsed *p, CXFile f,
+					unsigned from, unsigned to);
+/* How many such errors p's parse has, in any file. */
+int fe_unresolved_count(struct parsed *p);
+/* fe_unresolved_in() for the lines of a cursor's extent, in its file. */
+const struct fe_error *fe_unresolved_within(struct parsed *p, CXCursor c);
 /* "unknown type name 'u32'" -> "u32": the name a message quotes, or NULL. */
 char *fe_error_name(const struct fe_error *e);
 /* Was the cursor produced by a macro expansion? */

@@ -390,7 +390,7 @@ static void classify(const struct frontend *fe, struct hook *h, CXCursor fn,
 	if (clang_Cursor_isNull(def))
 		return;		/* defined elsewhere: call it */
 	{
-		const struct fe_error *e = fe_error_within(p, def);
+		const struct fe_error *e = fe_unresolved_within(p, def);
 
 		if (e) {
 			char *what = xasprintf("its default %s() (%s) does "

@@ -80,6 +80,7 @@ struct file_ctx {
 	struct parsed *file;
 	const char *from;
 	struct fe_macro_index ix;
+	unsigned region[2];	/* hookwrap's generated region, if any */
 };
 
 /* The hooks fn runs through dispatch macros expanded inside it. */
@@ -135,12 +136,16 @@ static void add_fn(struct file_ctx *fx, CXCursor c, struct strv *hooks)
 static void check_fn(struct file_ctx *fx, CXCursor c, struct strv *members)
 {
 	char *name, *what;
+	unsigned line = fe_line(c);
 
-	if (!fe_error_within(fx->file, c))
+	/* hookwrap's own region is output: check judges it (stale-wrapper). */
+	if (fx->region[0] && line >= fx->region[0] && line <= fx->region[1])
+		return;
+	if (!fe_unresolved_within(fx->file, c))
 		return;
 	name = fe_spelling(c);
 	what = xasprintf("%s() (%s:%u), a function that runs it, does not "
-			 "type-check", name, fx->file->rel, fe_line(c));
+			 "type-check", name, fx->file->rel, line);
 	incomplete_fn(fx->file, c, what, fx->ds->fe->t, fx->ds->m, members);
 	free(what);
 	free(name);
@@ -219,8 +224,18 @@ void dispatch_init(struct dispatch_scan *ds, struct frontend *fe,
 void dispatch_scan_file(struct dispatch_scan *ds, struct parsed *file,
 			const char *from)
 {
-	struct file_ctx fx = { ds, file, from, { 0 } };
+	struct file_ctx fx = { ds, file, from, { 0 }, { 0, 0 } };
+	size_t size;
+	const char *buf = clang_getFileContents(file->tu, file->file, &size);
 
+	if (buf && !strcmp(from, "header")) {
+		char *text = xstrndup(buf, size);
+
+		if (markers_lines(text, &fx.region[0], &fx.region[1]) &&
+		    fx.region[1] < fx.region[0])
+			fx.region[0] = fx.region[1] = 0;
+		free(text);
+	}
 	fe_macro_index(file->tu, file->file, ds->fe->t, &fx.ix);
 	clang_visitChildren(clang_getTranslationUnitCursor(file->tu), fn_cb,
 			    &fx);

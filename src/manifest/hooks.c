@@ -229,7 +229,7 @@ static enum CXChildVisitResult member_cb(CXCursor c, CXCursor parent,
 	h->member = name;
 	h->where = fe_where(mc->fe, c);
 	{
-		const struct fe_error *e = fe_error_within(mc->p, c);
+		const struct fe_error *e = fe_unresolved_within(mc->p, c);
 
 		if (e)
 			hook_incomplete(h, "its declaration does not "

@@ -90,7 +90,7 @@ void incomplete_fn(struct parsed *p, CXCursor fn, const char *what,
 		   const struct table *t, struct manifest *m,
 		   struct strv *hooks)
 {
-	const struct fe_error *whole = fe_error_within(p, fn);
+	const struct fe_error *whole = fe_unresolved_within(p, fn);
 	const struct fe_error *sig = NULL;
 	CXFile f;
 	struct pp_tokens pt;
@@ -113,7 +113,7 @@ void incomplete_fn(struct parsed *p, CXCursor fn, const char *what,
 		while (end + 1 < pt.n && !pp_is(&pt, end, ";"))
 			end++;
 		if (!e)
-			e = fe_error_in(p, f, pt.line[i], pt.line[end]);
+			e = fe_unresolved_in(p, f, pt.line[i], pt.line[end]);
 		if (e) {
 			hook_incomplete(manifest_find(m, name), what, e);
 			if (strv_find(hooks, name) < 0)
@@ -324,7 +324,7 @@ static const struct fe_error *invalid_error(struct parsed *p,
 		const char *n = iv->names.v[i];
 
 		if (!strcmp(n, name) || (suffix && ends_with(n, tail))) {
-			e = fe_error_within(p, iv->v[i]);
+			e = fe_unresolved_within(p, iv->v[i]);
 			*fn = n;
 		}
 	}
@@ -342,7 +342,7 @@ void incomplete_defaults(struct parsed *p, struct manifest *m,
 	const struct fe_error *first = NULL;
 	const char *first_fn = NULL;
 
-	if (!fe_error_count(p))
+	if (!fe_unresolved_count(p))
 		return;		/* a clean parse dropped nothing */
 	skipped_read(p, &sk);
 	text_entries(p, m, &sk, &es);
@@ -374,9 +374,9 @@ void incomplete_defaults(struct parsed *p, struct manifest *m,
 			fn = first_fn;
 		}
 		if (!err)
-			err = fe_error_in(p, p->file, e->line, e->line);
+			err = fe_unresolved_in(p, p->file, e->line, e->line);
 		if (!err)
-			err = fe_error_in(p, p->file, 1, UINT_MAX);
+			err = fe_unresolved_in(p, p->file, 1, UINT_MAX);
 		if (!err)
 			continue;
 		what = fn ? xasprintf("the parse dropped its default table "

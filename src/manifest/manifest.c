@@ -90,7 +90,7 @@ int manifest_build(const struct table *t, const char *tree,
 	if (!ret)
 		ret = policies_assign(t, m);
 	/* A hook that may have lost a fact: never a manifest. */
-	if (manifest_report_incomplete(m))
+	if (!ret && manifest_report_incomplete(m))
 		ret = -1;
 	m->inputs = fe.inputs;
 	memset(&fe.inputs, 0, sizeof(fe.inputs));

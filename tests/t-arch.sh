@@ -218,3 +218,26 @@ count "unresolved: five hooks, then the count" "$OUT/unres.err" \
 tail -1 "$OUT/unres.err" >"$OUT/unres.last"
 same "unresolved: the count line closes" <(echo "hookwrap manifest: error: 5 of the 13 hooks are incomplete (a declaration, a function that runs the hook or a default that does not type-check); no manifest is built [incomplete-hook]") \
 	"$OUT/unres.last"
+
+# --- The 6.12 shape (lsm612-mini): a hook-list entry whose type does not
+# resolve, a dispatch macro passing an undeclared name, and an error in a
+# dispatcher outside its call_void_hook(), which costs nothing.
+L=$(copy_fixture lsm612-mini)
+sed -i 's/^\(LSM_HOOK(int, 0, sb_alloc_security, struct super_block \*sb\))$/\1,\n\t sb_mode_t mode)/' \
+	"$L/include/linux/lsm_hook_defs.h"
+sed -i 's/return call_int_hook(inode_permission, inode, mask);/return call_int_hook(inode_permission, inode, mask | MAY_FROB);/' \
+	"$L/security/security.c"
+sed -i 's/^\tcall_void_hook(sb_free_security, sb);/\tif (sb->s_frob)\n\t\treturn;\n&/' \
+	"$L/security/security.c"
+run l612 "$HOOKWRAP" manifest "$L"
+rc_is l612 2
+m=$(grep -n 'sb_mode_t' "$L/include/linux/lsm_hook_defs.h" | cut -d: -f1)
+contains "6.12 shape: a list entry's unresolved type, at its line" \
+	"$OUT/l612.err" "$L/include/linux/lsm_hook_defs.h:$m: error: hook 'sb_alloc_security' is incomplete: its declaration does not type-check (unknown type name 'sb_mode_t')"
+m=$(grep -n 'MAY_FROB' "$L/security/security.c" | cut -d: -f1)
+contains "6.12 shape: call_int_hook() passing an undeclared name" \
+	"$OUT/l612.err" "$L/security/security.c:$m: error: hook 'inode_permission' is incomplete: security_inode_permission()"
+lacks "6.12 shape: an error beside call_void_hook() costs nothing" \
+	"$OUT/l612.err" "'sb_free_security'"
+contains "6.12 shape: the count" "$OUT/l612.err" \
+	"hookwrap manifest: error: 2 of the 12 hooks are incomplete"

@@ -38,7 +38,10 @@ char *file_stamp(const char *path)
 			 st.st_ctim.tv_nsec, (unsigned long long)st.st_ino);
 }
 
-/* What picks the build: this hookwrap, the tree, the table description. */
+/*
+ * What picks the build: this hookwrap, the tree, the table description,
+ * ARCH in the environment.
+ */
 /* The program that builds the manifests: this one, unless told. */
 static const char *builder = "/proc/self/exe";
 
@@ -53,9 +56,11 @@ char *cache_key(const struct table *t, const char *tree)
 	char *conf = starts_with(t->origin, "profile ") ? NULL :
 		     realpath(t->origin, NULL);
 	char *exe = file_stamp(builder);
-	char *key = xasprintf("%s|%s|exe %s|tree %s|table %s", MAGIC,
+	/* ARCH picks the architecture the parses use (src/clang/arch.c). */
+	const char *arch = getenv("ARCH");
+	char *key = xasprintf("%s|%s|exe %s|tree %s|table %s|ARCH %s", MAGIC,
 			      hookwrap_version, exe, abs ? abs : tree,
-			      conf ? conf : t->origin);
+			      conf ? conf : t->origin, arch ? arch : "");
 
 	free(exe);
 	free(conf);

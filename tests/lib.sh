@@ -14,6 +14,10 @@ mkdir -p "$OUT"
 # Caches are this file's own: test files run in parallel (tests/run),
 # and none may see another's cache, nor the user's.
 export XDG_CACHE_HOME="$OUT/xdg-cache"
+# ARCH picks the architecture hookwrap parses a tree with, as kbuild's
+# does (src/clang/arch.c): the tests' trees choose theirs, never the
+# caller's environment.
+unset ARCH
 
 # sanitized: is $HOOKWRAP an AddressSanitizer build (make SANITIZE=1)?
 # A test whose tool cannot run such a binary (valgrind) says so.

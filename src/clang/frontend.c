@@ -3,131 +3,10 @@
 #include "clang/frontend.h"
 
 #include <ctype.h>
-#include <dirent.h>
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-/* Old trees keep asm headers in include/asm-ARCH behind a build-time link. */
-static int make_asm_overlay(struct frontend *fe)
-{
-	const char *pref[] = { "x86_64", "i386", "x86" };
-	char *inc = path_join(fe->tree, "include");
-	char *asmdir = path_join(inc, "asm");
-	char *target = NULL;
-	char tmpl[PATH_MAX];
-
-	if (fe_exists(fe, asmdir)) {
-		free(asmdir);
-		free(inc);
-		return 0;
-	}
-	free(asmdir);
-	if (fe->t->arch) {
-		target = xasprintf("%s/asm-%s", inc, fe->t->arch);
-		if (!fe_exists(fe, target)) {
-			error_at(fe->t->origin, 0, "arch '%s': %s does not "
-				 "exist; name an include/asm-ARCH directory",
-				 fe->t->arch, target);
-			free(target);
-			free(inc);
-			return -1;
-		}
-	}
-	for (size_t i = 0; !target && i < ARRAY_SIZE(pref); i++) {
-		char *d = xasprintf("%s/asm-%s", inc, pref[i]);
-
-		if (fe_exists(fe, d))
-			target = d;
-		else
-			free(d);
-	}
-	free(inc);
-	if (!target)
-		return 0;
-	if (!temp_mkdtemp(tmpl, sizeof(tmpl), "asm"))
-		die("%s: cannot create a temporary directory: %s; set TMPDIR "
-		    "to a writable directory", tmpl, strerror(errno));
-	fe->overlay = xstrdup(tmpl);
-	{
-		char *link = path_join(fe->overlay, "asm");
-		char *abs = realpath(target, NULL);
-
-		if (!abs || symlink(abs, link))
-			die("cannot link %s: %s", link, strerror(errno));
-		free(abs);
-		free(link);
-	}
-	free(target);
-	return 0;
-}
-
-/* Make dir/asm a link to target; dir is created. */
-static void link_asm(const char *dir, const char *target)
-{
-	char *link = path_join(dir, "asm");
-	char *abs = realpath(target, NULL);
-
-	if (mkdir(dir, 0700) && errno != EEXIST)
-		die("cannot create %s: %s", dir, strerror(errno));
-	if (!abs || symlink(abs, link))
-		die("cannot link %s: %s", link, strerror(errno));
-	free(abs);
-	free(link);
-}
-
-/*
- * A modern tree that was never built lacks arch/x86/include/generated:
- * the asm headers kbuild would generate as one-line wrappers around
- * asm-generic, and generated/autoconf.h.  Fall back to asm-generic, after
- * the real include paths, and to an empty autoconf.h.
- */
-static void unbuilt_fallbacks(struct frontend *fe)
-{
-	const char *generic[] = { "include/asm-generic",
-				  "include/uapi/asm-generic" };
-	char *gen = path_join(fe->tree, "arch/x86/include/generated");
-	char *arch = path_join(fe->tree, "arch/x86/include");
-	int unbuilt = fe_exists(fe, arch) && !fe_exists(fe, gen);
-	char tmpl[PATH_MAX];
-
-	free(gen);
-	free(arch);
-	if (!unbuilt)
-		return;
-	if (!temp_mkdtemp(tmpl, sizeof(tmpl), "gen"))
-		die("%s: cannot create a temporary directory: %s; set TMPDIR "
-		    "to a writable directory", tmpl, strerror(errno));
-	fe->fallback = xstrdup(tmpl);
-	for (size_t i = 0; i < ARRAY_SIZE(generic); i++) {
-		char *target = path_join(fe->tree, generic[i]);
-		char *dir = xasprintf("%s/%zu", fe->fallback, i);
-
-		if (fe_exists(fe, target)) {
-			link_asm(dir, target);
-			strv_push_owned(&fe->args, xasprintf("-I%s", dir));
-		}
-		free(dir);
-		free(target);
-	}
-	{
-		char *d = xasprintf("%s/generated", fe->fallback);
-		char *f = xasprintf("%s/autoconf.h", d);
-		FILE *fp;
-
-		mkdir(d, 0700);
-		fp = fopen(f, "w");
-		if (fp)
-			fclose(fp);
-		strv_push_owned(&fe->args, xasprintf("-I%s", fe->fallback));
-		free(f);
-		free(d);
-	}
-}
 
 /* What libclang parses must be text: a NUL byte is an error (reported). */
 static int not_text(const char *path)
@@ -197,11 +76,6 @@ int fe_open_recording(struct frontend *fe, const struct table *t,
 static int open_as(struct frontend *fe, const struct table *t,
 		   const char *tree, int record)
 {
-	const char *incs[] = {
-		"include", "arch/x86/include", "arch/x86/include/generated",
-		"include/uapi", "arch/x86/include/uapi",
-		"arch/x86/include/generated/uapi",
-	};
 	const char *forced[] = {
 		"include/linux/kconfig.h", "include/linux/compiler_types.h",
 	};
@@ -210,8 +84,6 @@ static int open_as(struct frontend *fe, const struct table *t,
 	fe->t = t;
 	fe->tree = xstrdup(tree);
 	fe->record = record;
-	if (make_asm_overlay(fe))
-		return -1;
 	strv_push(&fe->args, "-x");
 	strv_push(&fe->args, "c");
 	strv_push(&fe->args, "-std=gnu11");
@@ -219,16 +91,8 @@ static int open_as(struct frontend *fe, const struct table *t,
 	strv_push(&fe->args, "-D__KERNEL__");
 	strv_push(&fe->args, "-ferror-limit=0");
 	strv_push(&fe->args, "-Wno-everything");
-	if (fe->overlay)
-		strv_push_owned(&fe->args, xasprintf("-I%s", fe->overlay));
-	for (size_t i = 0; i < ARRAY_SIZE(incs); i++) {
-		char *d = path_join(tree, incs[i]);
-
-		if (fe_exists(fe, d))
-			strv_push_owned(&fe->args, xasprintf("-I%s", d));
-		free(d);
-	}
-	unbuilt_fallbacks(fe);
+	if (fe_include_paths(fe))
+		return -1;
 	/* What kbuild forces into every file of a modern tree. */
 	for (size_t i = 0; i < ARRAY_SIZE(forced); i++) {
 		char *f = path_join(tree, forced[i]);
@@ -279,6 +143,8 @@ void fe_close(struct frontend *fe)
 		temp_remove(fe->fallback);
 		free(fe->fallback);
 	}
+	free(fe->arch);
+	free(fe->asm_old);
 	if (fe->index)
 		clang_disposeIndex(fe->index);
 	fe_unconfig_free(fe);
@@ -370,6 +236,112 @@ int fe_first_error(const struct parsed *p, unsigned from, unsigned to,
 	return found;
 }
 
+/*
+ * Does libclang's message say a name did not resolve?  The errors that
+ * make it drop a declaration, a call or an initialiser for want of a
+ * type or a name; not a redefinition or a conflict of linkage, which
+ * drop nothing hookwrap reads.
+ */
+static int unresolved(const char *msg)
+{
+	static const char *const says[] = {
+		"unknown type name", "undeclared identifier",
+		"undeclared function", "incomplete", "no member named",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(says); i++)
+		if (strstr(msg, says[i]))
+			return 1;
+	return 0;
+}
+
+static void read_errors(struct parsed *p)
+{
+	int cap = 0;
+
+	p->errs_read = 1;
+	for (unsigned i = 0, n = clang_getNumDiagnostics(p->tu); i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(p->tu, i);
+		CXSourceLocation loc = clang_getDiagnosticLocation(d);
+		struct fe_error *e;
+		CXString s;
+
+		s = clang_getDiagnosticSpelling(d);
+		if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error ||
+		    !unresolved(clang_getCString(s))) {
+			clang_disposeString(s);
+			clang_disposeDiagnostic(d);
+			continue;
+		}
+		clang_disposeString(s);
+		ARRAY_GROW(p->errs, cap, p->nerrs + 1, 16);
+		e = &p->errs[p->nerrs++];
+		clang_getExpansionLocation(loc, &e->file, &e->line, NULL, NULL);
+		clang_getFileLocation(loc, &e->sfile, &e->sline, NULL, NULL);
+		s = e->sfile ? clang_getFileName(e->sfile) :
+			       clang_getFileName(e->file);
+		e->where = xasprintf("%s:%u", clang_getCString(s) ?
+				     clang_getCString(s) : "?",
+				     e->sfile ? e->sline : e->line);
+		clang_disposeString(s);
+		s = clang_getDiagnosticSpelling(d);
+		e->msg = xstrdup(clang_getCString(s));
+		clang_disposeString(s);
+		clang_disposeDiagnostic(d);
+	}
+}
+
+static int in_lines(CXFile a, unsigned line, CXFile f, unsigned from,
+		    unsigned to)
+{
+	return a && clang_File_isEqual(a, f) && line >= from && line <= to;
+}
+
+const struct fe_error *fe_unresolved_in(struct parsed *p, CXFile f, unsigned from,
+				   unsigned to)
+{
+	if (!f)
+		return NULL;
+	if (!p->errs_read)
+		read_errors(p);
+	for (int i = 0; i < p->nerrs; i++) {
+		const struct fe_error *e = &p->errs[i];
+
+		if (in_lines(e->file, e->line, f, from, to) ||
+		    in_lines(e->sfile, e->sline, f, from, to))
+			return e;
+	}
+	return NULL;
+}
+
+int fe_unresolved_count(struct parsed *p)
+{
+	if (!p->errs_read)
+		read_errors(p);
+	return p->nerrs;
+}
+
+const struct fe_error *fe_unresolved_within(struct parsed *p, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f, g;
+	unsigned a, b;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &f, &a, NULL, NULL);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &g, &b, NULL, NULL);
+	if (!f || !g || !clang_File_isEqual(f, g) || b < a)
+		b = a;
+	return fe_unresolved_in(p, f, a, b);
+}
+
+char *fe_error_name(const struct fe_error *e)
+{
+	const char *a = strchr(e->msg, '\'');
+	const char *b = a ? strchr(a + 1, '\'') : NULL;
+
+	return b && b > a + 1 ? xstrndup(a + 1, b - a - 1) : NULL;
+}
+
 int fe_from_macro(CXCursor c)
 {
 	CXSourceLocation loc = clang_getCursorLocation(c);
@@ -436,6 +408,11 @@ void fe_parsed_free(struct parsed *p)
 	free(p->rel);
 	free(p->path);
 	free(p->first_error);
+	for (int i = 0; i < p->nerrs; i++) {
+		free(p->errs[i].where);
+		free(p->errs[i].msg);
+	}
+	free(p->errs);
 	memset(p, 0, sizeof(*p));
 }
 

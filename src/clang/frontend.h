@@ -15,6 +15,8 @@ struct frontend {
 	const struct table *t;
 	char *tree;
 	struct strv args;	/* compiler flags for every parse */
+	char *arch;		/* arch/ARCH/include the parses use, or NULL */
+	char *asm_old;		/* include/asm-ARCH of an old tree, or NULL */
 	char *overlay;		/* temp dir with asm -> include/asm-ARCH */
 	char *fallback;		/* temp dirs for a modern tree never built */
 	struct strv syms;	/* CONFIG_ symbols seen so far: all on */
@@ -23,6 +25,16 @@ struct frontend {
 	struct CXUnsavedFile *unsaved;	/* autoconf.h without its #undefs */
 	unsigned nunsaved;
 	CXIndex index;
+};
+
+/* An error diagnostic of a parse (fe_unresolved_in()). */
+struct fe_error {
+	CXFile file;		/* its expansion location */
+	unsigned line;
+	CXFile sfile;		/* its file location (a macro argument's) */
+	unsigned sline;
+	char *where;		/* "path:line" of the file location */
+	char *msg;		/* libclang's message */
 };
 
 struct parsed {
@@ -39,6 +51,8 @@ struct parsed {
 	int errors;		/* has error diagnostics inside the file */
 	unsigned first_error_line;
 	char *first_error;
+	struct fe_error *errs;	/* its unresolved-name errors, on demand */
+	int nerrs, errs_read;
 };
 
 int fe_open(struct frontend *fe, const struct table *t, const char *tree);
@@ -58,6 +72,12 @@ int fe_exists(struct frontend *fe, const char *path);
 /* Note every file the translation unit read. */
 void fe_note_inclusions(struct frontend *fe, CXTranslationUnit tu);
 void fe_close(struct frontend *fe);
+/*
+ * The tree's architecture and the include paths that follow from it
+ * (arch.c), pushed onto fe->args; -1 (reported) when the architecture
+ * named by 'arch' or ARCH= is not in the tree.
+ */
+int fe_include_paths(struct frontend *fe);
 /*
  * The tree's autoconf.h (include/linux or include/generated) as every
  * parse reads it (unconfig.c): its "#undef CONFIG_*" lines blanked, so
@@ -79,6 +99,21 @@ void fe_parsed_free(struct parsed *p);
  */
 int fe_first_error(const struct parsed *p, unsigned from, unsigned to,
 		   const char *category, unsigned *line, char **msg);
+/*
+ * The first error of p's parse that says a name did not resolve (an
+ * unknown type name, an undeclared identifier or function, an
+ * incomplete type, no such member) whose expansion location or file
+ * location is in f between lines from and to; NULL when there is none.
+ * The diagnostics are read once per parse.
+ */
+const struct fe_error *fe_unresolved_in(struct parsed *p, CXFile f,
+					unsigned from, unsigned to);
+/* How many such errors p's parse has, in any file. */
+int fe_unresolved_count(struct parsed *p);
+/* fe_unresolved_in() for the lines of a cursor's extent, in its file. */
+const struct fe_error *fe_unresolved_within(struct parsed *p, CXCursor c);
+/* "unknown type name 'u32'" -> "u32": the name a message quotes, or NULL. */
+char *fe_error_name(const struct fe_error *e);
 /* Was the cursor produced by a macro expansion? */
 int fe_from_macro(CXCursor c);
 /* The conditionals of the file the cursor is expanded in. */

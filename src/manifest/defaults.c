@@ -7,6 +7,7 @@
  * set_to_dummy_if_null() macro expands).  Nothing here is per hook.
  */
 #include "clang/frontend.h"
+#include "manifest/incomplete.h"
 #include "manifest/manifest.h"
 
 #include <stdlib.h>
@@ -23,12 +24,18 @@ struct defaults_scan {
 	struct found *v;
 	int n, cap;
 	int tables;		/* initialisers and assignments seen */
+	struct strv seen;	/* every member an entry names, any value */
 };
 
 static void record(struct defaults_scan *s, CXCursor field, CXCursor value)
 {
 	CXCursor fn;
+	char *name = fe_spelling(field);
 
+	if (strv_find(&s->seen, name) < 0)
+		strv_push_owned(&s->seen, name);
+	else
+		free(name);
 	value = fe_strip(value);
 	if (clang_getCursorKind(value) != CXCursor_DeclRefExpr)
 		return;
@@ -358,8 +365,7 @@ static void classify(const struct frontend *fe, struct hook *h, CXCursor fn,
 	CXCursor def = clang_getCursorDefinition(fn);
 	CXCursor decl = clang_Cursor_isNull(def) ? fn : def;
 	CXCursor bodyc = clang_getNullCursor();
-	CXSourceRange ext;
-	unsigned a, b;
+	unsigned a;
 	CXFile f;
 	CXString fname;
 	struct body body = { 0, clang_getNullCursor() };
@@ -383,22 +389,24 @@ static void classify(const struct frontend *fe, struct hook *h, CXCursor fn,
 	h->stub_kind = STUB_CALL;
 	if (clang_Cursor_isNull(def))
 		return;		/* defined elsewhere: call it */
+	{
+		const struct fe_error *e = fe_unresolved_within(p, def);
+
+		if (e) {
+			char *what = xasprintf("its default %s() (%s) does "
+					       "not type-check", h->dflt,
+					       h->dflt_where);
+
+			hook_incomplete(h, what, e);
+			free(what);
+			return;
+		}
+	}
 	if (h->dflt_static && callable_here(fe, def, p->tu))
 		h->dflt_static = 0;	/* as good as extern for the stub */
 	clang_visitChildren(def, fe_take_last, &bodyc);
 	if (clang_getCursorKind(bodyc) != CXCursor_CompoundStmt)
 		return;
-	ext = clang_getCursorExtent(def);
-	clang_getExpansionLocation(clang_getRangeStart(ext), NULL, &a, NULL,
-				   NULL);
-	clang_getExpansionLocation(clang_getRangeEnd(ext), NULL, &b, NULL,
-				   NULL);
-	if (fe_first_error(p, a, b, NULL, NULL, NULL)) {
-		warning_at(p->path, a, "cannot read default '%s' of hook '%s' "
-			   "(it does not compile here); its stub calls it",
-			   h->dflt, h->member);
-		return;
-	}
 	clang_visitChildren(bodyc, body_cb, &body);
 	if (h->is_void) {
 		int bare_return = body.nstmts == 1 &&
@@ -558,7 +566,7 @@ static int scan_file(struct frontend *fe, struct manifest *m,
 		     const char *rel)
 {
 	struct parsed p;
-	struct defaults_scan s = { fe->t, &p, NULL, 0, 0, 0 };
+	struct defaults_scan s = { fe->t, &p, NULL, 0, 0, 0, { 0 } };
 	struct expansions x = { 0 };
 
 	if (fe_parse(fe, rel, &p))
@@ -583,6 +591,8 @@ static int scan_file(struct frontend *fe, struct manifest *m,
 		}
 		free(s.v[i].member);
 	}
+	incomplete_defaults(&p, m, &s.seen);
+	strv_clear(&s.seen);
 	expansions_free(&x);
 	free(s.v);
 	fe_parsed_free(&p);

@@ -5,6 +5,7 @@
  */
 #include "manifest/dispatch.h"
 #include "clang/macroindex.h"
+#include "manifest/incomplete.h"
 
 #include <string.h>
 
@@ -79,6 +80,7 @@ struct file_ctx {
 	struct parsed *file;
 	const char *from;
 	struct fe_macro_index ix;
+	unsigned region[2];	/* hookwrap's generated region, if any */
 };
 
 /* The hooks fn runs through dispatch macros expanded inside it. */
@@ -128,6 +130,28 @@ static void add_fn(struct file_ctx *fx, CXCursor c, struct strv *hooks)
 }
 
 /*
+ * A function with errors may have lost calls from its AST: the hooks
+ * its errors touch are incomplete, and run by it (incomplete.h).
+ */
+static void check_fn(struct file_ctx *fx, CXCursor c, struct strv *members)
+{
+	char *name, *what;
+	unsigned line = fe_line(c);
+
+	/* hookwrap's own region is output: check judges it (stale-wrapper). */
+	if (fx->region[0] && line >= fx->region[0] && line <= fx->region[1])
+		return;
+	if (!fe_unresolved_within(fx->file, c))
+		return;
+	name = fe_spelling(c);
+	what = xasprintf("%s() (%s:%u), a function that runs it, does not "
+			 "type-check", name, fx->file->rel, line);
+	incomplete_fn(fx->file, c, what, fx->ds->fe->t, fx->ds->m, members);
+	free(what);
+	free(name);
+}
+
+/*
  * A function defined in the file whose body runs exactly one hook,
  * passing its own parameters straight through, is that hook's wrapper
  * (the first one found wins).  One that adapts the arguments
@@ -147,6 +171,7 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 		return CXChildVisit_Continue;
 	clang_visitChildren(c, body_cb, &wc);
 	macro_hooks(fx, c, &wc);
+	check_fn(fx, c, &wc.members);
 	if (wc.members.n == 1 && !wc.adapts) {
 		struct hook *h = manifest_find(m, wc.members.v[0]);
 
@@ -199,8 +224,18 @@ void dispatch_init(struct dispatch_scan *ds, struct frontend *fe,
 void dispatch_scan_file(struct dispatch_scan *ds, struct parsed *file,
 			const char *from)
 {
-	struct file_ctx fx = { ds, file, from, { 0 } };
+	struct file_ctx fx = { ds, file, from, { 0 }, { 0, 0 } };
+	size_t size;
+	const char *buf = clang_getFileContents(file->tu, file->file, &size);
 
+	if (buf && !strcmp(from, "header")) {
+		char *text = xstrndup(buf, size);
+
+		if (markers_lines(text, &fx.region[0], &fx.region[1]) &&
+		    fx.region[1] < fx.region[0])
+			fx.region[0] = fx.region[1] = 0;
+		free(text);
+	}
 	fe_macro_index(file->tu, file->file, ds->fe->t, &fx.ix);
 	clang_visitChildren(clang_getTranslationUnitCursor(file->tu), fn_cb,
 			    &fx);

@@ -6,6 +6,7 @@
 #include "clang/pptokens.h"
 #include "manifest/dispatch.h"
 #include "manifest/hookcount.h"
+#include "manifest/incomplete.h"
 #include "manifest/manifest.h"
 
 #include <limits.h>
@@ -227,6 +228,13 @@ static enum CXChildVisitResult member_cb(CXCursor c, CXCursor parent,
 	h = manifest_add(mc->m);
 	h->member = name;
 	h->where = fe_where(mc->fe, c);
+	{
+		const struct fe_error *e = fe_unresolved_within(mc->p, c);
+
+		if (e)
+			hook_incomplete(h, "its declaration does not "
+					"type-check", e);
+	}
 	if (fe_from_macro(c))	/* an X-macro list: its tokens are elsewhere */
 		h->ret = result_spelling(clang_getCursorType(c));
 	else

@@ -4,6 +4,7 @@
  */
 #include "manifest/manifest.h"
 #include "clang/frontend.h"
+#include "manifest/incomplete.h"
 #include "manifest/policy.h"
 
 #include <stdio.h>
@@ -88,6 +89,9 @@ int manifest_build(const struct table *t, const char *tree,
 		ret = treestubs_read(&fe, m);
 	if (!ret)
 		ret = policies_assign(t, m);
+	/* A hook that may have lost a fact: never a manifest. */
+	if (!ret && manifest_report_incomplete(m))
+		ret = -1;
 	m->inputs = fe.inputs;
 	memset(&fe.inputs, 0, sizeof(fe.inputs));
 	fe_close(&fe);

@@ -65,6 +65,15 @@ struct hook {
 	 */
 	struct strv stub_macros;
 	char *tree_stub_at;	/* "path:line" of that stub; built only */
+	/*
+	 * Why a fact of the hook may be missing: its declaration, a
+	 * function that runs it or its default does not type-check (an
+	 * unresolved type or name); the first reason found, and the
+	 * error's "path:line" (incomplete.c).  NULL for a complete hook;
+	 * built only.
+	 */
+	char *incomplete;
+	char *incomplete_at;
 };
 
 struct manifest {

@@ -87,6 +87,8 @@ void manifest_free(struct manifest *m)
 		free(h->stub_inferred);
 		strv_clear(&h->stub_macros);
 		free(h->tree_stub_at);
+		free(h->incomplete);
+		free(h->incomplete_at);
 	}
 	free(m->hooks);
 	strv_clear(&m->inputs);

@@ -31,7 +31,8 @@ stamp() {
 # builds WHAT TREE [CALLS]: the tree's objects (its Makefile: -Wall
 # -Wmissing-prototypes -Werror) with gcc and clang, CONFIG_SECURITY and
 # _NETWORK on, CONFIG_SECURITY alone, both off; with CALLS, a unit
-# fs/frob.c whose body is CALLS (a caller of the new wrapper) too.
+# whose function body is CALLS (a caller of the new wrapper, in the
+# tree's fs/) too.
 builds() {
 	local what=$1 t=$2 calls=${3:-} cc cfg extra=
 	if [ -n "$calls" ]; then

@@ -183,8 +183,27 @@ static void cap_socket_frob(struct socket *sock, int how)
 	set_to_cap_if_null(ops, socket_frob);
 #endif	/* CONFIG_SECURITY_NETWORK */
 W
+grep -A2 '^static inline void security_socket_frob' "$T/include/linux/security.h" >"$OUT/net.stub"
+same "network hook: an empty stub written as its neighbours in the network part write theirs" \
+	- "$OUT/net.stub" <<'W'
+static inline void security_socket_frob(struct socket *sock, int how)
+{
+}
+W
 builds "network hook" "$T" "	security_socket_frob(sock, 1);
 	return file != NULL;"
+
+# A void hook in the CONFIG_SECURITY part, whose empty stubs are "{ }".
+T=$(copy_fixture lsm3x-mini)
+sed -i 's/^\tvoid (\*file_free_security) (struct file \*file);$/&\n\tvoid (*file_frob) (struct file *file);/' \
+	"$T/include/linux/security.h"
+"$HOOKWRAP" gen-header --in-place "$T" >/dev/null 2>&1
+grep -A1 '^static inline void security_file_frob' "$T/include/linux/security.h" >"$OUT/void.stub"
+same "void hook: an empty stub written as its neighbours write theirs, { }" \
+	- "$OUT/void.stub" <<'W'
+static inline void security_file_frob(struct file *file)
+{ }
+W
 
 # --- A lost piece of a hook that has the rest: only it is written back. ---
 for lost in fixup default; do

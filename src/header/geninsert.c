@@ -113,12 +113,15 @@ static void dispatcher(struct sbuf *sb, const struct gen *g,
  * behaves as one whose module does not set the hook).
  */
 static void default_fn(struct sbuf *sb, const struct hook *h,
-		       const char *name, int is_static)
+		       const char *name, int is_static, const char *empty)
 {
 	genheader_signature(sb, is_static ? "static " : "", h, name, ")");
+	if (!strcmp(h->stub, "{ }")) {
+		sb_add(sb, empty);
+		return;
+	}
 	sb_add(sb, "{\n");
-	if (strcmp(h->stub, "{ }"))
-		genheader_statements(sb, h->stub);
+	genheader_statements(sb, h->stub);
 	sb_add(sb, "}\n");
 }
 
@@ -155,33 +158,17 @@ static void fixup_line(struct sbuf *sb, const struct gen *g,
 	sb_addn(sb, hit + n, e + 1 - (hit + n));
 }
 
-static void stub(struct sbuf *sb, const struct hook *h, const char *name)
+static void stub(struct sbuf *sb, const struct hook *h, const char *name,
+		 const char *empty)
 {
 	genheader_signature(sb, "static inline ", h, name, ")");
 	if (!strcmp(h->stub, "{ }")) {
-		sb_add(sb, "{ }\n");
+		sb_add(sb, empty);
 		return;
 	}
 	sb_add(sb, "{\n");
 	genheader_statements(sb, h->stub);
 	sb_add(sb, "}\n");
-}
-
-/* The piece of h; nb, nh: the neighbour's piece it goes beside. */
-static void piece(struct sbuf *sb, const struct gen *g, int part,
-		  const struct hook *h, const struct hookpart *p,
-		  const struct hook *nh, const struct cdecl *nb)
-{
-	if (part == PART_DISP)
-		dispatcher(sb, g, h, p->name);
-	else if (part == PART_PROTO)
-		genheader_signature(sb, "", h, p->name, ");");
-	else if (part == PART_STUB)
-		stub(sb, h, p->name);
-	else if (part == PART_DFLT)
-		default_fn(sb, h, p->dflt_name, nb->is_static);
-	else
-		fixup_line(sb, g, h, nh, nb);
 }
 
 static const struct cdecl *have(const struct hookpart *p, int part)
@@ -200,6 +187,73 @@ static const struct cdecl *have(const struct hookpart *p, int part)
 	default:
 		return p->fixup;
 	}
+}
+
+/*
+ * How the function d of text writes an empty body: 1 for "{ }" on one
+ * line, 2 for "{" and "}" on lines of their own; 0 when its body is not
+ * empty (or not found).
+ */
+static int empty_form(const char *text, const struct cdecl *d)
+{
+	const char *l = text, *open, *close;
+
+	for (unsigned i = 1; i < d->line && l; i++)
+		l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL;
+	if (!l || !(open = strchr(l, '{')))
+		return 0;
+	for (close = open + 1; *close == ' ' || *close == '\t' ||
+			       *close == '\n'; close++)
+		;
+	if (*close != '}')
+		return 0;
+	return memchr(open, '\n', close - open) ? 2 : 1;
+}
+
+/*
+ * An empty body as the tree writes it: the form of the empty-bodied
+ * piece of that kind nearest to hook i among those of its guard
+ * ("{ }" on 3.19's CONFIG_SECURITY stubs, "{" "}" on its network ones
+ * and in capability.c); dflt when there is none.
+ */
+static const char *empty_body(const struct gen *g, int part, int i,
+			      const char *dflt)
+{
+	const char *text = part == PART_STUB ? g->hp->h_text : g->hp->d_text;
+
+	for (int dist = 1; dist < g->m->n; dist++)
+		for (int side = -1; side <= 1; side += 2) {
+			int k = i + side * dist, form;
+			const struct cdecl *d;
+
+			if (k < 0 || k >= g->m->n ||
+			    !same_guard(&g->m->hooks[k], &g->m->hooks[i]) ||
+			    !(d = have(&g->hp->v[k], part)))
+				continue;
+			form = empty_form(text, d);
+			if (form)
+				return form == 1 ? "{ }\n" : "{\n}\n";
+		}
+	return dflt;
+}
+
+/* The piece of h; nb, nh: the neighbour's piece it goes beside. */
+static void piece(struct sbuf *sb, const struct gen *g, int part,
+		  const struct hook *h, const struct hookpart *p,
+		  const struct hook *nh, const struct cdecl *nb)
+{
+	if (part == PART_DISP)
+		dispatcher(sb, g, h, p->name);
+	else if (part == PART_PROTO)
+		genheader_signature(sb, "", h, p->name, ");");
+	else if (part == PART_STUB)
+		stub(sb, h, p->name, empty_body(g, part, p - g->hp->v,
+						"{ }\n"));
+	else if (part == PART_DFLT)
+		default_fn(sb, h, p->dflt_name, nb->is_static,
+			   empty_body(g, part, p - g->hp->v, "{\n}\n"));
+	else
+		fixup_line(sb, g, h, nh, nb);
 }
 
 static const char *part_name(int part)

@@ -66,11 +66,15 @@ rc_is conf-mips 2
 contains "arch = mips: an error at the description" "$OUT/conf-mips.err" \
 	"$C/hookwrap.conf: error: arch = mips: $C has neither arch/mips/include nor include/asm-mips; name one of the architectures it has: arm"
 
-# gen-header's block for the ARM tree compiles, with gcc and clang,
-# CONFIG_SECURITY on and off, against arch/arm's headers.
+# The ARM tree is of the out-of-line era (2.6.32): gen-header --in-place
+# on it, wrapped already, changes nothing (issue 22 item 1), and its
+# header compiles, with gcc and clang, CONFIG_SECURITY on and off,
+# against arch/arm's headers.
 rm "$C/hookwrap.conf"
-run arm-gen "$HOOKWRAP" gen-header --in-place --adopt "$C"
+run arm-gen "$HOOKWRAP" gen-header --in-place "$C"
 rc_is arm-gen 0
+check "arm: gen-header --in-place on a wrapped tree changes nothing" \
+	diff -r "$FIX/arch-arm" "$C"
 printf '#include <linux/security.h>\nint f(struct inode *i, u32 *s)\n{\n\tsecurity_inode_getsecid(i, s);\n\treturn security_xfrm_policy_lookup(0, *s, 1);\n}\n' \
 	>"$OUT/use.c"
 for cc in gcc clang; do

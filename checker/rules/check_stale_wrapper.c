@@ -8,8 +8,10 @@
  * table (defaults_absent) nothing says what a stub should be: stub
  * bodies are compared only where stub.HOOK sets them, and the rest of
  * the region (the defaults' prototypes among it) not at all.  On a
- * hook-list tree it is checked for each hook's dispatcher, prototype
- * and stub (header/hookparts.c).
+ * tree whose hooks are dispatched out of line (a hook list, or 2.6.21
+ * to 4.1's static table pointer) it is checked for each hook's
+ * dispatcher, prototype and stub, and before 4.2 its default and fixup
+ * line (header/hookparts.c).
  */
 #include "checker/check.h"
 #include "core/ctext.h"
@@ -279,21 +281,26 @@ static unsigned first_difference(const char *a, const char *b)
 }
 
 /*
- * A hook-list tree (Linux 4.2 on) without the markers: its maintainers
- * write the dispatchers, their prototypes and stubs by hand.  A hook is
+ * A tree without the markers whose hooks are dispatched out of line (a
+ * hook list, Linux 4.2 on; a static table pointer, 2.6.21 to 4.1): its
+ * maintainers write the dispatchers, their prototypes and stubs by
+ * hand, and before 4.2 each hook's default and fixup line.  A hook is
  * complete when it has a dispatcher (whatever its name) and, unless
- * that is static, a prototype and a CONFIG-off stub of it.  What is
- * missing is reported at the hook's line of the hook list, which is the
- * line a patch adding the hook adds.
+ * that is static, a prototype and a CONFIG-off stub of it, and its
+ * default and fixup line where the tree has a fixup macro.  What is
+ * missing is reported at the hook's line of the hook list or the
+ * struct, which is the line a patch adding the hook adds.
  */
-static void hand_maintained(struct stale *st)
+static void hand_maintained(struct stale *st, enum parts_era era)
 {
 	const struct check_ctx *cx = st->cx;
 	const struct manifest *m = cx->m;
 	struct hookparts hp;
 	struct where w;
 
-	if (hookparts_read(&hp, cx->t, m, cx->shadow ? cx->shadow : cx->tree)) {
+	if (hookparts_read(&hp, cx->t, m, cx->shadow ? cx->shadow : cx->tree,
+			   era)) {
+		hookparts_free(&hp);
 		st->cx->failed = 1;
 		return;
 	}
@@ -385,8 +392,10 @@ static void on_tree(struct check_ctx *cx)
 				     "wrappers, then regenerate with 'hookwrap "
 				     "gen-header --in-place %s'", GEN_BEGIN,
 				     GEN_END, cx->tree_shown);
-		if (hookparts_apply(t) && wrappers_file_exists(cx))
-			hand_maintained(&st);
+		enum parts_era era = hookparts_era(t, cx->m);
+
+		if (era != ERA_BLOCK && wrappers_file_exists(cx))
+			hand_maintained(&st, era);
 		else
 			markerless(&st, text);
 	} else {

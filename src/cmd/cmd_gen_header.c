@@ -34,35 +34,84 @@ static const char usage_text[] =
 	"after the struct and the table pointer (a note says where).\n"
 	"With --adopt, --in-place first removes the header's hand-written\n"
 	"wrappers and stubs (each listed), which the block defines again.\n"
-	"On a hook-list tree (Linux 4.2 on) whose header has no markers,\n"
-	"--in-place writes what each hook lacks, in the tree's style: its\n"
-	"dispatcher in the wrappers file (security/security.c), its\n"
-	"prototype and CONFIG-off stub in the output header.\n";
+	"On a tree whose header has no markers and whose hooks are\n"
+	"dispatched out of line (a hook list, Linux 4.2 on; or the static\n"
+	"table pointer of 2.6.21 to 4.1), --in-place writes what each hook\n"
+	"lacks, in the tree's style: its dispatcher in the wrappers file\n"
+	"(security/security.c), its prototype and CONFIG-off stub in the\n"
+	"output header, and before 4.2 its default and the fixup line that\n"
+	"installs it (security/capability.c).  Such a tree gets no block.\n";
 
 /*
  * The tree's hand-maintained files: each hook's missing dispatcher,
- * prototype and stub written in (header/geninsert.c).  Both files are
- * worked out before either is written; an unchanged file is not
- * written.
+ * prototype and stub (and on an out-of-line tree its default and fixup
+ * line) written in (header/geninsert.c).  Every file is worked out
+ * before any is written; an unchanged file is not written.
  */
-static int insert_mode(const struct tree_opts *o)
+static int insert_mode(const struct tree_opts *o, enum parts_era era)
 {
 	struct hookparts hp;
-	char *c_new = NULL, *h_new = NULL;
+	char *c_new = NULL, *h_new = NULL, *d_new = NULL;
 	int ret = 0;
 
-	if (hookparts_read(&hp, &o->table, &o->manifest, o->tree))
+	if (hookparts_read(&hp, &o->table, &o->manifest, o->tree, era)) {
+		hookparts_free(&hp);
 		return 2;
-	if (geninsert(&o->table, &o->manifest, &hp, o->tree, &c_new, &h_new))
+	}
+	if (geninsert(&o->table, &o->manifest, &hp, o->tree, &c_new, &h_new,
+		      &d_new))
 		ret = 2;
 	else if (c_new && atomic_write(hp.c_path, c_new, strlen(c_new)))
 		ret = 2;
 	else if (h_new && atomic_write(hp.h_path, h_new, strlen(h_new)))
 		ret = 2;
+	else if (d_new && atomic_write(hp.d_path, d_new, strlen(d_new)))
+		ret = 2;
 	free(c_new);
 	free(h_new);
+	free(d_new);
 	hookparts_free(&hp);
 	return ret;
+}
+
+/*
+ * Why an out-of-line tree gets no block: "the hooks of struct S are
+ * dispatched out of line, in F (N of M hooks), through 'P', which H does
+ * not declare".  text: the header's.
+ */
+static char *ool_why(const struct tree_opts *o, const char *text)
+{
+	const struct table *t = &o->table;
+	const char *rel = t->output ? t->output : t->header;
+	char *hidden = text && !hookparts_sees_pointer(t, text) ?
+		       xasprintf(", through '%s', which %s does not declare",
+				 t->pointer, rel) : xstrdup("");
+	char *why = xasprintf("the hooks of struct %s are dispatched out of "
+			      "line, in %s (%d of %d hooks)%s",
+			      t->struct_name, t->wrappers.v[0],
+			      hookparts_out_of_line(t, &o->manifest),
+			      o->manifest.n, hidden);
+
+	free(hidden);
+	return why;
+}
+
+/* The same, for the modes that print or write the block. */
+static int no_block(const struct tree_opts *o)
+{
+	const char *rel = o->table.output ? o->table.output : o->table.header;
+	char *path = path_join(o->tree, rel);
+	char *text = read_file(path, NULL);
+	char *why = ool_why(o, text);
+
+	error_at(o->tree, 0, "%s: a block of inline wrappers does not fit "
+		 "this tree; 'hookwrap gen-header --in-place %s' writes the "
+		 "pieces its hooks lack (dispatcher, prototype, stub, default) "
+		 "where it keeps them", why, o->tree);
+	free(why);
+	free(text);
+	free(path);
+	return 2;
 }
 
 /*
@@ -137,7 +186,8 @@ static int in_place(const struct tree_opts *o, const char *block, int adopt)
 	char *text = read_file(path, &len);
 	char *out;
 	const char *why;
-	unsigned line, begin, end;
+	unsigned line, begin = 0, end = 0;
+	enum parts_era era;
 	int ret = 0;
 
 	if (!text) {
@@ -151,12 +201,34 @@ static int in_place(const struct tree_opts *o, const char *block, int adopt)
 		free(path);
 		return 2;
 	}
+	era = hookparts_era(&o->table, &o->manifest);
 	if (!strstr(text, GEN_BEGIN) && !strstr(text, GEN_END) &&
-	    !adopt && hookparts_apply(&o->table)) {
-		/* A hook-list tree keeps no region: its pieces go in place. */
+	    !adopt && era != ERA_BLOCK) {
+		/* Its pieces go where the tree keeps them: no region. */
 		free(text);
 		free(path);
-		return insert_mode(o);
+		return insert_mode(o, era);
+	}
+	if (era == ERA_OOL) {
+		char *why = ool_why(o, text);
+
+		markers_lines(text, &begin, &end);
+		if (adopt)
+			error_at(path, 0, "--adopt replaces a header's inline "
+				 "wrappers with the generated block, but %s; "
+				 "drop --adopt: 'hookwrap gen-header --in-place "
+				 "%s' writes the pieces its hooks lack where "
+				 "it keeps them", why, o->tree);
+		else
+			error_at(path, begin ? begin : end, "a generated "
+				 "region, but %s: a block of inline wrappers "
+				 "does not fit this tree; remove the region "
+				 "(from '" GEN_BEGIN "' to '" GEN_END "'), "
+				 "then run again", why);
+		free(why);
+		free(text);
+		free(path);
+		return 2;
 	}
 	if (adopt && strcmp(rel, o->table.header)) {
 		error_at(path, 0, "--adopt works on the header that defines "
@@ -229,6 +301,10 @@ int cmd_gen_header(int argc, char **argv)
 	if (ret)
 		goto out;
 	manifest_warn_stubs(&o.manifest);
+	if (!inplace && hookparts_era(&o.table, &o.manifest) == ERA_OOL) {
+		ret = no_block(&o);
+		goto out;
+	}
 	block = genheader_block(&o.table, &o.manifest);
 	if (inplace)
 		ret = in_place(&o, block, adopt);

@@ -1,19 +1,24 @@
 /*
  * geninsert.c - write the pieces a hook lacks into the files the
  * maintainers keep by hand (geninsert.h).  Each piece goes right after
- * the same piece of the nearest hook before it in the hook list that
- * has the same guard (so a new hook lands in its section, in list
- * order), else right before that of the nearest one after it; a guard
- * no other hook has is a section hookwrap will not invent.  The style
- * is the tree's: kernel-doc above each dispatcher when most of its
- * dispatchers have it, and the call_int_hook() form its macro takes
- * (6.12: HOOK, args; 6.1: HOOK, IRC, args).  Nothing else is touched.
+ * the same piece of the nearest hook before it in the hook list (or the
+ * struct) that has the same guard (so a new hook lands in its section,
+ * in their order), else right before that of the nearest one after it;
+ * a guard no other hook has is a section hookwrap will not invent.  The
+ * style is the tree's: kernel-doc above each dispatcher when most of its
+ * dispatchers have it; on a hook-list tree the call_int_hook() form its
+ * macro takes (6.12: HOOK, args; 6.1: HOOK, IRC, args), on an
+ * out-of-line tree a call through the table pointer
+ * ("return security_ops->H(args);"), the default a function of the
+ * stub's body and its fixup line a copy of its neighbour's.  Nothing
+ * else is touched.
  */
 #include "header/geninsert.h"
 #include "clang/guards.h"
 #include "core/kstyle.h"
 #include "header/genheader.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +38,8 @@ struct loc {
 	int valid;
 	unsigned before;
 	int before_next;	/* put before the next hook's piece */
+	int src;		/* the hook whose piece in the tree it is
+				   beside */
 };
 
 struct style {
@@ -41,6 +48,7 @@ struct style {
 };
 
 struct gen {
+	enum parts_era era;
 	const struct table *t;
 	const struct manifest *m;
 	const struct hookparts *hp;
@@ -78,22 +86,38 @@ static void dispatcher(struct sbuf *sb, const struct gen *g,
 	}
 	genheader_signature(sb, "", h, name, ")");
 	sb_add(sb, "{\n");
-	items[n++] = h->member;
-	if (!h->is_void && g->st.irc)
-		items[n++] = h->list_default ? h->list_default : "0";
-	for (int i = 0; i < h->nparams; i++)
-		items[n++] = h->params[i].name;
-	ks_list(sb, h->is_void ? "\tcall_void_hook" : "\treturn call_int_hook",
-		items, n, ");");
+	if (g->era == ERA_OOL) {
+		char *head = xasprintf("\t%s%s->%s", h->is_void ? "" :
+				       "return ", g->t->pointer, h->member);
+
+		for (int i = 0; i < h->nparams; i++)
+			items[n++] = h->params[i].name;
+		ks_list(sb, head, items, n, ");");
+		free(head);
+	} else {
+		items[n++] = h->member;
+		if (!h->is_void && g->st.irc)
+			items[n++] = h->list_default ? h->list_default : "0";
+		for (int i = 0; i < h->nparams; i++)
+			items[n++] = h->params[i].name;
+		ks_list(sb, h->is_void ? "\tcall_void_hook" :
+			"\treturn call_int_hook", items, n, ");");
+	}
 	sb_add(sb, "\n}\n");
 	free(items);
 }
 
-static void stub(struct sbuf *sb, const struct hook *h, const char *name)
+/*
+ * The default a NULL member gets: a function of the CONFIG-off stub's
+ * body, static as its neighbour is (a kernel without the option
+ * behaves as one whose module does not set the hook).
+ */
+static void default_fn(struct sbuf *sb, const struct hook *h,
+		       const char *name, int is_static, const char *empty)
 {
-	genheader_signature(sb, "static inline ", h, name, ")");
+	genheader_signature(sb, is_static ? "static " : "", h, name, ")");
 	if (!strcmp(h->stub, "{ }")) {
-		sb_add(sb, "{ }\n");
+		sb_add(sb, empty);
 		return;
 	}
 	sb_add(sb, "{\n");
@@ -101,29 +125,171 @@ static void stub(struct sbuf *sb, const struct hook *h, const char *name)
 	sb_add(sb, "}\n");
 }
 
-static void piece(struct sbuf *sb, const struct gen *g, int part,
-		  const struct hook *h, const char *name)
+/*
+ * The fixup line of h: the neighbour's line (nb, hook nh) with the
+ * hook's name put in for nh's, so that its indentation and argument
+ * are the tree's.
+ */
+static void fixup_line(struct sbuf *sb, const struct gen *g,
+		       const struct hook *h, const struct hook *nh,
+		       const struct cdecl *nb)
 {
-	if (part == PART_DISP)
-		dispatcher(sb, g, h, name);
-	else if (part == PART_PROTO)
-		genheader_signature(sb, "", h, name, ");");
-	else
-		stub(sb, h, name);
+	const char *l = g->hp->d_text, *e, *m, *hit = NULL;
+	size_t n = strlen(nh->member);
+
+	for (unsigned i = 1; i < nb->line && l; i++)
+		l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL;
+	e = l ? strchr(l, '\n') : NULL;
+	if (!l || !e || !(m = strstr(l, g->hp->fx.macro)) || m > e) {
+		sb_addf(sb, "\t%s(ops, %s);\n", g->hp->fx.macro, h->member);
+		return;
+	}
+	for (const char *p = m; p < e; p++)
+		if (!strncmp(p, nh->member, n) && p + n <= e &&
+		    !(isalnum((unsigned char)p[-1]) || p[-1] == '_') &&
+		    !(isalnum((unsigned char)p[n]) || p[n] == '_'))
+			hit = p;
+	if (!hit) {
+		sb_addf(sb, "\t%s(ops, %s);\n", g->hp->fx.macro, h->member);
+		return;
+	}
+	sb_addn(sb, l, hit - l);
+	sb_add(sb, h->member);
+	sb_addn(sb, hit + n, e + 1 - (hit + n));
+}
+
+static void stub(struct sbuf *sb, const struct hook *h, const char *name,
+		 const char *empty)
+{
+	genheader_signature(sb, "static inline ", h, name, ")");
+	if (!strcmp(h->stub, "{ }")) {
+		sb_add(sb, empty);
+		return;
+	}
+	sb_add(sb, "{\n");
+	genheader_statements(sb, h->stub);
+	sb_add(sb, "}\n");
 }
 
 static const struct cdecl *have(const struct hookpart *p, int part)
 {
 	if (p->missing & part)
 		return NULL;
-	return part == PART_DISP ? p->disp : part == PART_PROTO ? p->proto :
-	       p->stub;
+	switch (part) {
+	case PART_DISP:
+		return p->disp;
+	case PART_PROTO:
+		return p->proto;
+	case PART_STUB:
+		return p->stub;
+	case PART_DFLT:
+		return p->dflt;
+	default:
+		return p->fixup;
+	}
+}
+
+/*
+ * How the function d of text writes an empty body: 1 for "{ }" on one
+ * line, 2 for "{" and "}" on lines of their own; 0 when its body is not
+ * empty (or not found).
+ */
+static int empty_form(const char *text, const struct cdecl *d)
+{
+	const char *l = text, *open, *close;
+
+	for (unsigned i = 1; i < d->line && l; i++)
+		l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL;
+	if (!l || !(open = strchr(l, '{')))
+		return 0;
+	for (close = open + 1; *close == ' ' || *close == '\t' ||
+			       *close == '\n'; close++)
+		;
+	if (*close != '}')
+		return 0;
+	return memchr(open, '\n', close - open) ? 2 : 1;
+}
+
+/*
+ * An empty body as the tree writes it: the form of the empty-bodied
+ * piece of that kind nearest to hook i among those of its guard
+ * ("{ }" on 3.19's CONFIG_SECURITY stubs, "{" "}" on its network ones
+ * and in capability.c); dflt when there is none.
+ */
+static const char *empty_body(const struct gen *g, int part, int i,
+			      const char *dflt)
+{
+	const char *text = part == PART_STUB ? g->hp->h_text : g->hp->d_text;
+
+	for (int dist = 1; dist < g->m->n; dist++)
+		for (int side = -1; side <= 1; side += 2) {
+			int k = i + side * dist, form;
+			const struct cdecl *d;
+
+			if (k < 0 || k >= g->m->n ||
+			    !same_guard(&g->m->hooks[k], &g->m->hooks[i]) ||
+			    !(d = have(&g->hp->v[k], part)))
+				continue;
+			form = empty_form(text, d);
+			if (form)
+				return form == 1 ? "{ }\n" : "{\n}\n";
+		}
+	return dflt;
+}
+
+/* The piece of h; nb, nh: the neighbour's piece it goes beside. */
+static void piece(struct sbuf *sb, const struct gen *g, int part,
+		  const struct hook *h, const struct hookpart *p,
+		  const struct hook *nh, const struct cdecl *nb)
+{
+	if (part == PART_DISP)
+		dispatcher(sb, g, h, p->name);
+	else if (part == PART_PROTO)
+		genheader_signature(sb, "", h, p->name, ");");
+	else if (part == PART_STUB)
+		stub(sb, h, p->name, empty_body(g, part, p - g->hp->v,
+						"{ }\n"));
+	else if (part == PART_DFLT)
+		default_fn(sb, h, p->dflt_name, nb->is_static,
+			   empty_body(g, part, p - g->hp->v, "{\n}\n"));
+	else
+		fixup_line(sb, g, h, nh, nb);
 }
 
 static const char *part_name(int part)
 {
-	return part == PART_DISP ? "dispatcher" : part == PART_PROTO ?
-	       "prototype" : "CONFIG-off stub";
+	switch (part) {
+	case PART_DISP:
+		return "dispatcher";
+	case PART_PROTO:
+		return "prototype";
+	case PART_STUB:
+		return "CONFIG-off stub";
+	case PART_DFLT:
+		return "default";
+	default:
+		return "fixup line";
+	}
+}
+
+static const char *part_file(const struct gen *g, int part)
+{
+	return part == PART_DISP ? g->hp->c_rel :
+	       part & (PART_PROTO | PART_STUB) ? g->hp->h_rel : g->hp->d_rel;
+}
+
+/* "file:line" of h's member, as the messages name it. */
+static char *hook_at(const struct gen *g, const struct hook *h,
+		     unsigned *line)
+{
+	const char *colon = strrchr(h->where, ':');
+	char *rel = colon ? xstrndup(h->where, colon - h->where) :
+		    xstrdup(h->where);
+	char *where = path_join(g->tree, rel);
+
+	*line = colon ? (unsigned)atoi(colon + 1) : 0;
+	free(rel);
+	return where;
 }
 
 /* No hook of h's guard has that piece: its section is to be made. */
@@ -131,25 +297,21 @@ static void no_section(const struct gen *g, const struct hook *h, int part)
 {
 	struct strv own = { 0 };
 	char *gt = hook_guard_text(h), *dir, *where;
-	const char *colon = strrchr(h->where, ':');
-	char *rel = colon ? xstrndup(h->where, colon - h->where) :
-		    xstrdup(h->where);
+	unsigned line;
 
 	for (int i = 0; i < h->guard.n; i++)
 		if (strcmp(h->guard.v[i], g->t->config))
 			strv_push(&own, h->guard.v[i]);
 	dir = own.n ? guards_directive(&own) : xstrdup("#ifdef CONFIG_...");
-	where = path_join(g->tree, rel);
-	error_at(where, colon ? (unsigned)atoi(colon + 1) : 0, "hook '%s' "
+	where = hook_at(g, h, &line);
+	error_at(where, line, "hook '%s' "
 		 "(guard '%s') has no section in %s to put its %s in: no "
 		 "other hook of that guard has one there; add a '%s' section "
 		 "holding it by hand, then run again", h->member, gt,
-		 part == PART_DISP ? g->hp->c_rel : g->hp->h_rel,
-		 part_name(part), dir);
+		 part_file(g, part), part_name(part), dir);
 	strv_clear(&own);
 	free(gt);
 	free(dir);
-	free(rel);
 	free(where);
 }
 
@@ -158,14 +320,14 @@ static int place(struct gen *g, int part, struct edits *e)
 {
 	const struct manifest *m = g->m;
 	struct loc *loc = xcalloc(m->n + 1, sizeof(*loc));
-	const char *sep = part == PART_PROTO ? "" : "\n";
+	const char *sep = part & (PART_PROTO | PART_FIXUP) ? "" : "\n";
 	int ret = 0;
 
 	for (int i = 0; i < m->n; i++) {
 		const struct cdecl *d = have(&g->hp->v[i], part);
 
 		if (d)
-			loc[i] = (struct loc){ 1, d->last + 1, 0 };
+			loc[i] = (struct loc){ 1, d->last + 1, 0, i };
 	}
 	for (int i = 0; i < m->n && !ret; i++) {
 		const struct hook *h = &m->hooks[i];
@@ -190,13 +352,14 @@ static int place(struct gen *g, int part, struct edits *e)
 		}
 		if (j >= 0)
 			loc[i] = (struct loc){ 1, loc[j].before,
-					       loc[j].before_next };
+					       loc[j].before_next, loc[j].src };
 		else
 			loc[i] = (struct loc){ 1, have(&g->hp->v[k],
-						       part)->first, 1 };
+						       part)->first, 1, k };
 		if (!loc[i].before_next)
 			sb_add(&sb, sep);
-		piece(&sb, g, part, h, p->name);
+		piece(&sb, g, part, h, p, &m->hooks[loc[i].src],
+		      have(&g->hp->v[loc[i].src], part));
 		if (loc[i].before_next)
 			sb_add(&sb, sep);
 		ARRAY_GROW(e->v, e->cap, e->n + 1, 16);
@@ -265,7 +428,7 @@ static int read_style(struct gen *g)
 			docs += d->doc;
 		}
 		need_int |= (hp->v[i].missing & PART_DISP) &&
-			    !g->m->hooks[i].is_void;
+			    !g->m->hooks[i].is_void && g->era == ERA_LIST;
 	}
 	g->st.kdoc = all && 2 * docs >= all;
 	named = cscan_macro_params(hp->c_text, "call_int_hook");
@@ -279,47 +442,62 @@ static int read_style(struct gen *g)
 	return 0;
 }
 
-/* A dispatcher hookwrap can write: int or void. */
+/*
+ * The pieces hookwrap can write: a hook-list dispatcher of an int or
+ * void hook (call_int_hook, call_void_hook); a default whose body, the
+ * stub's, does not call the default itself.
+ */
 static int writable(const struct gen *g)
 {
 	for (int i = 0; i < g->m->n; i++) {
 		const struct hook *h = &g->m->hooks[i];
-		const char *colon = strrchr(h->where, ':');
-		char *rel, *where;
+		const struct hookpart *p = &g->hp->v[i];
+		unsigned line;
+		char *where;
 
-		if (!(g->hp->v[i].missing & PART_DISP) || h->is_void ||
-		    !strcmp(h->ret, "int"))
-			continue;
-		rel = colon ? xstrndup(h->where, colon - h->where) :
-		      xstrdup(h->where);
-		where = path_join(g->tree, rel);
-		error_at(where, colon ? (unsigned)atoi(colon + 1) : 0, "hook '%s' returns '%s': hookwrap writes "
-			 "dispatchers of int and void hooks only; write %s() "
-			 "by hand", h->member, h->ret, g->hp->v[i].name);
-		free(rel);
-		free(where);
-		return -1;
+		if ((p->missing & PART_DISP) && g->era == ERA_LIST &&
+		    !h->is_void && strcmp(h->ret, "int")) {
+			where = hook_at(g, h, &line);
+			error_at(where, line, "hook '%s' returns '%s': hookwrap "
+				 "writes dispatchers of int and void hooks "
+				 "only; write %s() by hand", h->member, h->ret,
+				 p->name);
+			free(where);
+			return -1;
+		}
+		if ((p->missing & PART_DFLT) && strstr(h->stub, p->dflt_name)) {
+			where = hook_at(g, h, &line);
+			error_at(where, line, "hook '%s' has no default %s() in "
+				 "%s, and its stub calls it ('%s'): write %s() "
+				 "by hand", h->member, p->dflt_name,
+				 g->hp->d_rel, h->stub, p->dflt_name);
+			free(where);
+			return -1;
+		}
 	}
 	return 0;
 }
 
 int geninsert(const struct table *t, const struct manifest *m,
 	      const struct hookparts *hp, const char *tree, char **c_new,
-	      char **h_new)
+	      char **h_new, char **d_new)
 {
-	struct gen g = { t, m, hp, tree, { 0, 0 }, 0 };
-	struct edits ec = { 0 }, eh = { 0 };
+	struct gen g = { hp->era, t, m, hp, tree, { 0, 0 }, 0 };
+	struct edits ec = { 0 }, eh = { 0 }, ed = { 0 };
 	int ret;
 
-	*c_new = *h_new = NULL;
+	*c_new = *h_new = *d_new = NULL;
 	ret = writable(&g) || read_style(&g) ||
 	      place(&g, PART_DISP, &ec) || place(&g, PART_PROTO, &eh) ||
-	      place(&g, PART_STUB, &eh) ? -1 : 0;
+	      place(&g, PART_STUB, &eh) || place(&g, PART_DFLT, &ed) ||
+	      place(&g, PART_FIXUP, &ed) ? -1 : 0;
 	if (!ret) {
 		*c_new = apply(hp->c_text, &ec);
 		*h_new = apply(hp->h_text, &eh);
+		*d_new = hp->d_text ? apply(hp->d_text, &ed) : NULL;
 	}
 	edits_free(&ec);
 	edits_free(&eh);
+	edits_free(&ed);
 	return ret;
 }

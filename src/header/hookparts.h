@@ -1,18 +1,35 @@
 /*
- * hookparts.h - on a hook-list tree (Linux 4.2 on) without the markers,
- * the files the maintainers write by hand hold each hook's pieces: its
- * dispatcher in the wrappers file (security/security.c), a prototype of
- * it in the output header's CONFIG_SECURITY part and a stub in its
- * CONFIG-off part.  Which pieces each hook has, and where: what
+ * hookparts.h - a tree whose wrapper header has no markers and whose
+ * hooks are dispatched out of line keeps each hook's pieces in files its
+ * maintainers write by hand: its dispatcher in the wrappers file
+ * (security/security.c), a prototype of it in the output header's
+ * CONFIG_SECURITY part and a stub in its CONFIG-off part.  So do the
+ * hook-list trees (Linux 4.2 on) and the trees of a static table pointer
+ * (2.6.21 to 4.1), where each hook also needs its default in the
+ * defaults file and the line of security_fixup_ops() that installs it
+ * (header/fixup.h).  Which pieces each hook has, and where: what
  * stale-wrapper reports and gen-header --in-place writes.
  */
 #ifndef HOOKWRAP_HOOKPARTS_H
 #define HOOKWRAP_HOOKPARTS_H
 
 #include "header/cscan.h"
+#include "header/fixup.h"
 #include "manifest/manifest.h"
 
-enum { PART_DISP = 1, PART_PROTO = 2, PART_STUB = 4 };
+enum {
+	PART_DISP = 1, PART_PROTO = 2, PART_STUB = 4,
+	PART_DFLT = 8,		/* the default, cap_H(), in the defaults file */
+	PART_FIXUP = 16,	/* its "set_to_cap_if_null(ops, H);" line */
+};
+
+/* How a tree without markers keeps its hooks' pieces. */
+enum parts_era {
+	ERA_BLOCK,		/* it does not: gen-header's block, inline */
+	ERA_LIST,		/* a hook list (Linux 4.2 on) */
+	ERA_OOL,		/* one struct, dispatched out of line through
+				   the table pointer (2.6.21 to 4.1) */
+};
 
 struct hookpart {
 	const char *name;	/* the dispatcher: the manifest's, else the
@@ -21,29 +38,50 @@ struct hookpart {
 	const struct cdecl *proto;	/* a prototype, or a static inline
 					   dispatcher in the header */
 	const struct cdecl *stub;
-	int missing;		/* PART_*: a static dispatcher needs none */
+	char *dflt_name;	/* ERA_OOL with a fixup macro: PREFIX + hook */
+	const struct cdecl *dflt;	/* its definition in the defaults file */
+	const struct cdecl *fixup;	/* its line in the fixup function */
+	int missing;		/* PART_*: a static dispatcher needs no
+				   prototype and no stub */
 };
 
 struct hookparts {
+	enum parts_era era;
 	char *c_rel, *h_rel;	/* tree-relative */
 	char *c_path, *h_path;	/* as read (under the root given) */
 	char *c_text, *h_text;
 	struct cscan c, h;
+	/* ERA_OOL: the defaults file that has the fixup macro, or NULL. */
+	char *d_rel, *d_path, *d_text;
+	struct cscan d;
+	struct fixup fx;
 	struct hookpart *v;	/* one per hook of the manifest */
 	int n;
 };
 
 /*
- * Does the table keep its pieces in hand-maintained files: a hook list,
- * a wrappers file and an output header?
+ * Does the tree keep its pieces in hand-maintained files, and which?  A
+ * hook list with a wrappers file and an output header: ERA_LIST.  No
+ * hook list, and at least half of the hooks wrapped out of line in the
+ * first 'wrappers' file (the manifest's wrapper_def): ERA_OOL.  Else
+ * ERA_BLOCK.  A property of what the tree holds, not of its version.
  */
-int hookparts_apply(const struct table *t);
+enum parts_era hookparts_era(const struct table *t, const struct manifest *m);
+/* How many hooks the wrappers file wraps out of line (wrapper_def). */
+int hookparts_out_of_line(const struct table *t, const struct manifest *m);
 /*
- * Read the wrappers file and the output header under root and find each
- * hook's pieces.  0, or -1 with the error printed.
+ * Does text (a header) name the table's pointer outside comments: can
+ * what it defines call through the table?
+ */
+int hookparts_sees_pointer(const struct table *t, const char *text);
+/*
+ * Read the wrappers file and the output header under root (for ERA_OOL
+ * also the defaults file with the fixup macro) and find each hook's
+ * pieces.  0, or -1 with the error printed.
  */
 int hookparts_read(struct hookparts *hp, const struct table *t,
-		   const struct manifest *m, const char *root);
+		   const struct manifest *m, const char *root,
+		   enum parts_era era);
 void hookparts_free(struct hookparts *hp);
 /* "hook 'H' has no dispatcher in F, no prototype ... in G" */
 char *hookparts_message(const struct hookparts *hp, const struct hook *h,

@@ -1,19 +1,51 @@
 /*
  * fuzz_cscan.c - the text scan of a hand-maintained C file,
  * cscan_text(), cscan_macro_params() and ctext_blank_comments()
- * (src/header/cscan.c): any bytes up to the first NUL as the file (a
- * file with a NUL is refused before, by reject_binary()).  Every
- * declaration found has a name that is an identifier and lines in
- * order within the file; blanking the comments keeps the length and
+ * (src/header/cscan.c), and the fixup macro's scan of a defaults file,
+ * fixup_scan() (src/header/fixup.c): any bytes up to the first NUL as
+ * the file (a file with a NUL is refused before, by reject_binary()).
+ * Every declaration and fixup line found has a name that is an
+ * identifier and lines in order within the file; a fixup macro and its
+ * prefix are identifiers; blanking the comments keeps the length and
  * every newline.
  */
 #include "fuzz.h"
 #include "core/ctext.h"
 #include "header/cscan.h"
+#include "header/fixup.h"
 
 #include <ctype.h>
 
 FUZZ_QUIET_INIT
+
+static void check_ident(const char *name)
+{
+	FUZZ_CHECK(name[0] && !isdigit((unsigned char)name[0]));
+	for (const char *c = name; *c; c++)
+		FUZZ_CHECK(*c == '_' || isalnum((unsigned char)*c));
+}
+
+static void check_fixup(const char *text, unsigned lines)
+{
+	struct fixup fx;
+
+	if (!fixup_scan(text, &fx)) {
+		FUZZ_CHECK(!fx.macro && !fx.lines.n);
+		return;
+	}
+	check_ident(fx.macro);
+	check_ident(fx.prefix);
+	FUZZ_CHECK(fx.macro_line >= 1 && fx.macro_line <= lines);
+	for (int i = 0; i < fx.lines.n; i++) {
+		const struct cdecl *d = &fx.lines.v[i];
+
+		check_ident(d->name);
+		FUZZ_CHECK(d->first == d->line && d->line == d->last &&
+			   d->line >= 1 && d->line <= lines);
+		FUZZ_CHECK(!i || fx.lines.v[i - 1].line <= d->line);
+	}
+	fixup_free(&fx);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -29,15 +61,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int i = 0; i < s.n; i++) {
 		const struct cdecl *d = &s.v[i];
 
-		FUZZ_CHECK(d->name[0] && !isdigit((unsigned char)d->name[0]));
-		for (const char *c = d->name; *c; c++)
-			FUZZ_CHECK(*c == '_' || isalnum((unsigned char)*c));
+		check_ident(d->name);
 		FUZZ_CHECK(d->first >= 1 && d->first <= d->line &&
 			   d->line <= d->last && d->last <= lines);
 		FUZZ_CHECK(cscan_find(&s, d->name, d->kind, d->off));
 	}
 	cscan_free(&s);
 	(void)cscan_macro_params(text, "call_int_hook");
+	check_fixup(text, lines);
 	blank = ctext_blank_comments(text, len);
 	FUZZ_CHECK(strlen(blank) == len);
 	for (size_t i = 0; i < len; i++)

@@ -110,7 +110,7 @@ static struct fact_call *add_call(struct sleep_scan *s, CXCursor at,
 		c->ctx = (s->st.cx_irq & m ? CTX_IRQS_OFF : 0) |
 			 (s->st.cx_bh & m ? CTX_IN_INTR : 0);
 	}
-	if (s->st.depth && !s->st.dead && s->st.region >= 0 &&
+	if (s->st.depth && !s->st.dead && s->st.region >= 0 && !s->st.boot &&
 	    (s->unit || !silenced(s, c->line))) {
 		int entry_held = s->entry - s->st.released;
 

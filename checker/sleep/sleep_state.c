@@ -196,11 +196,12 @@ struct astate merge(struct astate a, struct astate b)
 		  depth_mask(b.depth);
 	if (a.depth != b.depth || a.opt != b.opt || a.optc != b.optc)
 		m.opt = m.optc = 0;	/* open, as far as we know */
+	m.boot = a.boot && b.boot;
 	return m;
 }
 
 const struct astate dead_state = {
-	0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0
+	0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0
 };
 
 void note_exit(struct sleep_scan *s)

@@ -63,6 +63,10 @@ struct astate {
 	unsigned cx_irq, cx_bh;	/* per depth as irq: the region turns
 				   interrupts off, or bottom halves
 				   (region_ctx) */
+	int boot;		/* early boot, on every path: the kernel has
+				   set early_boot_irqs_disabled (start_kernel()
+				   before the scheduler runs, when nothing
+				   sleeps and might_sleep() is silent) */
 };
 
 struct region {

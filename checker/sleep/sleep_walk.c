@@ -522,6 +522,44 @@ static void guard_var(struct sleep_scan *s, CXCursor c)
 }
 
 /* Every other node: before its children, then after them. */
+/*
+ * "early_boot_irqs_disabled = true;": start_kernel() says the kernel is
+ * in early boot, interrupts off before the scheduler runs (init/main.c,
+ * 2.6.38 on): nothing can sleep or contend yet, and might_sleep() keeps
+ * silent while system_state is SYSTEM_BOOTING.  Calls from there until
+ * it says "= false" are no sleep in atomic context.
+ */
+static void boot_mark(struct sleep_scan *s, CXCursor op,
+		      const struct fe_kids *k)
+{
+	CXToken *t;
+	unsigned n;
+	char *name;
+	int v, assign = 0;
+
+	if (k->n != 2 || clang_getCursorKind(fe_strip(k->v[0])) !=
+	    CXCursor_DeclRefExpr)
+		return;
+	name = fe_spelling(fe_strip(k->v[0]));
+	if (strcmp(name, "early_boot_irqs_disabled")) {
+		free(name);
+		return;
+	}
+	free(name);
+	/* "x = v", not "x == v": the token after the name. */
+	clang_tokenize(s->tu, clang_getCursorExtent(op), &t, &n);
+	if (n > 1) {
+		CXString cs = clang_getTokenSpelling(s->tu, t[1]);
+
+		assign = !strcmp(clang_getCString(cs), "=");
+		clang_disposeString(cs);
+	}
+	clang_disposeTokens(s->tu, t, n);
+	v = assign ? sleep_constant(k->v[1]) : -1;
+	if (v >= 0)
+		s->st.boot = v;
+}
+
 static int step_plain(struct sleep_scan *s, struct frame *f)
 {
 	struct target *t;
@@ -543,6 +581,10 @@ static int step_plain(struct sleep_scan *s, struct frame *f)
 			return 0;
 		case CXCursor_CallExpr:
 			s->hooks->call(s, f->c);
+			return 0;
+		case CXCursor_BinaryOperator:
+			if (!s->st.dead)
+				boot_mark(s, f->c, &f->k);
 			return 0;
 		default:
 			return 0;

@@ -9,6 +9,7 @@
  */
 #include "checker/sleep/sleep.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Is file (tree-relative or not) inside directory dir? */
@@ -26,26 +27,68 @@ static int inside(const char *file, const char *dir)
 	return 0;
 }
 
+/* The facts' hook registrations (not slots'), by implementation. */
+static const struct facts *sort_facts;
+
+static int cmp_reg(const void *pa, const void *pb)
+{
+	const struct fact_reg *a = &sort_facts->regs[*(const int *)pa];
+	const struct fact_reg *b = &sort_facts->regs[*(const int *)pb];
+	int c = strcmp(a->impl, b->impl);
+
+	return c ? c : (*(const int *)pa > *(const int *)pb) -
+		       (*(const int *)pa < *(const int *)pb);
+}
+
+/* The first hook registration of impl name in by[0..n), or -1. */
+static int first_reg(const struct facts *f, const int *by, int n,
+		     const char *name)
+{
+	int lo = 0, hi = n - 1, found = -1;
+
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		int c = strcmp(f->regs[by[mid]].impl, name);
+
+		if (!c)
+			found = mid;
+		if (c >= 0)
+			hi = mid - 1;
+		else
+			lo = mid + 1;
+	}
+	return found;
+}
+
 void impl_report(struct check_ctx *cx, const struct link *lk, int unit,
 		 const struct rule *rule)
 {
 	const struct facts *f = lk->f;
+	int *by = xcalloc(f->nregs + 1, sizeof(int)), n = 0;
 
+	for (int k = 0; k < f->nregs; k++)
+		if (!f->regs[k].slot)
+			by[n++] = k;
+	sort_facts = f;
+	qsort(by, n, sizeof(*by), cmp_reg);
 	for (int i = 0; i < f->ncalls; i++) {
 		const struct fact_call *c = &f->calls[i];
+		int j;
 
 		if ((unit >= 0 && f->call_unit[i] != unit) || !*c->callee ||
-		    c->hook)
+		    c->hook || !c->file)
 			continue;
-		for (int k = 0; k < f->nregs; k++) {
-			const struct fact_reg *r = &f->regs[k];
+		for (j = first_reg(f, by, n, c->callee);
+		     j >= 0 && j < n && !strcmp(f->regs[by[j]].impl, c->callee);
+		     j++) {
+			const struct fact_reg *r = &f->regs[by[j]];
 			const char *slash = r->file ? strrchr(r->file, '/') : NULL;
 			char *dir, *rel;
 			struct where at;
 
-			if (strcmp(r->impl, c->callee) || !slash || !c->file)
+			if (!slash)
 				continue;
-			rel = f->units[f->reg_unit[k]].path;
+			rel = f->units[f->reg_unit[by[j]]].path;
 			dir = xstrndup(r->file, slash - r->file);
 			/* the tree-relative directory of the registration */
 			if (strrchr(rel, '/')) {
@@ -69,6 +112,7 @@ void impl_report(struct check_ctx *cx, const struct link *lk, int unit,
 			break;
 		}
 	}
+	free(by);
 }
 
 static void on_unit(struct check_ctx *cx)

@@ -68,6 +68,7 @@ void facts_free(struct facts *f)
 		free(c->caller);
 		free(c->callee);
 		free(c->hook);
+		free(c->slot);
 		free(c->sleep);
 		free(c->text);
 		free(c->file);
@@ -78,6 +79,7 @@ void facts_free(struct facts *f)
 	}
 	for (int i = 0; i < f->nregs; i++) {
 		free(f->regs[i].hook);
+		free(f->regs[i].slot);
 		free(f->regs[i].impl);
 		free(f->regs[i].file);
 		free(f->regs[i].how);
@@ -107,4 +109,21 @@ const char *cond_ctx_name(int cond)
 
 	return a == COND_IRQS_OFF ? "irqs_disabled()" :
 	       a == COND_IN_INTR ? "in_interrupt()" : NULL;
+}
+
+char *slot_name(const char *usr)
+{
+	const char *fi = strstr(usr, "@FI@");
+	const char *rec = NULL;
+
+	if (!fi)
+		return xstrdup(usr);
+	/* The innermost record before the field: @S@name, @SA@name, @U@... */
+	for (const char *s = usr; s < fi; s++)
+		if (s[0] == '@' && (s[1] == 'S' || s[1] == 'U') &&
+		    (s[2] == '@' || (s[2] == 'A' && s[3] == '@')))
+			rec = s + (s[2] == '@' ? 3 : 4);
+	if (!rec)
+		return xstrdup(fi + 4);
+	return xasprintf("%.*s.%s", (int)strcspn(rec, "@"), rec, fi + 4);
 }

@@ -26,6 +26,13 @@ struct fact_call {
 	char *caller;		/* the enclosing function */
 	char *callee;		/* function or primitive named, or "" */
 	char *hook;		/* the hook member it calls, or NULL */
+	char *slot;		/* a call through a function-pointer member
+				   of another struct: the member's USR
+				   ("c:@S@e1000_phy_operations@FI@release"),
+				   or NULL */
+	int indirect;		/* a call through a pointer that is no
+				   member (a variable, a parameter): not
+				   followed, said by --why */
 	int prim;		/* a primitive of sleep_prims.c: not followed */
 	char *sleep;		/* "kmalloc(GFP_KERNEL)" when it sleeps */
 	char *text;		/* the callee as written: "security_ops->x" */
@@ -69,6 +76,12 @@ struct fact_call {
 /* "irqs_disabled()" for +-COND_IRQS_OFF, ... ; NULL for another. */
 const char *cond_ctx_name(int cond);
 /*
+ * A slot's name for people, from its USR: "e1000_phy_operations.release"
+ * for "c:@S@e1000_phy_operations@FI@release" (an anonymous struct: its
+ * typedef's name, or its place).  Malloc'd.
+ */
+char *slot_name(const char *usr);
+/*
  * In the link, the conditions on the context a node's sleep needs, all
  * at once (link_node.need): a bit each for COND_IRQS_OFF false and
  * true, COND_IN_INTR false and true.
@@ -79,7 +92,10 @@ const char *cond_ctx_name(int cond);
 #define NEED_INTR	8u
 
 struct fact_reg {
-	char *hook;		/* member */
+	char *hook;		/* member; for a slot, "struct.member" */
+	char *slot;		/* a function-pointer member of another
+				   struct than the table's: its USR, as
+				   fact_call.slot; NULL for a hook */
 	char *impl;		/* function registered */
 	char *file;
 	unsigned line, col;
@@ -143,7 +159,10 @@ int factsdb_read(const char *path, struct facts *f);
 
 /* sleeplink.c: the link step. */
 struct link_node {
-	int is_hook;
+	int is_hook;		/* a hook, or a slot (is_slot): a member
+				   called through, linked to what is
+				   stored in it */
+	int is_slot;
 	int fn;			/* index into facts.fns, or hook index */
 	int dist;		/* steps to a sleep; 0: does not sleep */
 	int cond;		/* when it does: 0 always, i+1 when its
@@ -151,13 +170,16 @@ struct link_node {
 	unsigned need;		/* and only in this context: NEED_* bits,
 				   every one to hold; 0 any */
 	int next;		/* node it sleeps through, or -1 */
-	int via_call;		/* the call that makes it sleep */
+	int via_call;		/* the call that makes it sleep; for a hook
+				   or slot, -2 - the registration of the
+				   implementation it sleeps through */
 };
 
 struct link {
 	const struct facts *f;
 	struct link_node *nodes;
 	int nnodes;
+	int *call_from;		/* per call: its caller's node, or -1 */
 	int *call_target;	/* per call: node called, or -1 */
 	int *call_hook;		/* per call: hook node, or -1 */
 	struct link_cond {
@@ -166,8 +188,8 @@ struct link {
 	} *call_cond;		/* per call: what its path assumes */
 	int **call_args;	/* per call: ARG_* or a parameter, per arg */
 	int *call_nargs;
-	int nhooks;		/* hook nodes are 0 .. nhooks-1 */
-	const char **hook_names;
+	int nhooks;		/* hook and slot nodes are 0 .. nhooks-1 */
+	const char **hook_names;	/* a slot's: "struct.member" */
 	struct impl_list {
 		int *node;	/* implementation nodes */
 		int *reg;	/* their registrations */
@@ -188,12 +210,24 @@ int link_call_sleeps(const struct link *lk, int call);
 /* "f() -> g() -> kmalloc(GFP_KERNEL)" from node n. */
 char *link_chain(const struct link *lk, int n);
 /*
+ * The same from call (made to node n): a slot it calls through shows
+ * what was stored in it, "(through E->m: T.m = fn at file:line)".
+ */
+char *link_chain_call(const struct link *lk, int call, int n);
+/*
  * How many of its caller's locks the chain from node n releases before
  * it sleeps ("spin_unlock(&caller_lock); schedule();").
  */
 int link_drop(const struct link *lk, int n);
-/* Does the chain from node n pass through a hook? */
+/* Does the chain from node n pass through a hook (not a slot)? */
 int link_chain_hook(const struct link *lk, int n);
+/*
+ * The calls node n (a function) makes, or its callees that do not sleep
+ * make, that the link could not follow: through a pointer that is no
+ * member, or through a slot nothing is stored in.  Up to max call
+ * indexes into *calls (malloc'd); the return value counts them all.
+ */
+int link_unfollowed(const struct link *lk, int n, int **calls, int max);
 /* The hook node of a member, or -1. */
 int link_hook(const struct link *lk, const char *member);
 /* The implementation of hook node h that sleeps first, or -1 (a node). */

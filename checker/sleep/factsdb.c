@@ -23,10 +23,11 @@ static const char schema[] =
 	" prim INTEGER NOT NULL, sleep TEXT, text TEXT, file TEXT,"
 	" line INTEGER, col INTEGER, atomic INTEGER NOT NULL, region TEXT,"
 	" region_file TEXT, region_line INTEGER, depth INTEGER,"
-	" released INTEGER, own INTEGER, cond TEXT, args TEXT, ctx INTEGER);"
+	" released INTEGER, own INTEGER, cond TEXT, args TEXT, ctx INTEGER,"
+	" slot TEXT, indirect INTEGER NOT NULL DEFAULT 0);"
 	"CREATE TABLE IF NOT EXISTS registrations(unit INTEGER NOT NULL,"
 	" hook TEXT NOT NULL, impl TEXT NOT NULL, file TEXT, line INTEGER,"
-	" col INTEGER, how TEXT);"
+	" col INTEGER, how TEXT, slot TEXT);"
 	"CREATE TABLE IF NOT EXISTS hooks(member TEXT PRIMARY KEY,"
 	" wrapper TEXT, dispatcher TEXT, policy TEXT, location TEXT);"
 	"CREATE INDEX IF NOT EXISTS functions_unit ON functions(unit, name);"
@@ -122,8 +123,8 @@ static const char *const store_sql[NSTORE] = {
 	[SET_TREE] = "INSERT OR REPLACE INTO meta VALUES('tree',?)",
 	[ADD_FN] = "INSERT INTO functions VALUES(?,?,?,?,?)",
 	[ADD_CALL] = "INSERT INTO calls VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-		"?,?,?,?,?)",
-	[ADD_REG] = "INSERT INTO registrations VALUES(?,?,?,?,?,?,?)",
+		"?,?,?,?,?,?,?)",
+	[ADD_REG] = "INSERT INTO registrations VALUES(?,?,?,?,?,?,?,?)",
 	[ADD_HOOK] = "INSERT OR REPLACE INTO hooks VALUES(?,?,?,?,?)",
 	[FN_LINE] = "SELECT line FROM functions WHERE unit=? AND name=?",
 	[DROP_FN] = "DELETE FROM functions WHERE unit=? AND name=?",
@@ -270,20 +271,20 @@ static int store(sqlite3 *db, sqlite3_stmt **st, const char *path,
 
 		if (hf && hf->keep)
 			continue;
-		if (run(db, st, ADD_CALL, "Isssisssiiissiiiissi", ids[u],
+		if (run(db, st, ADD_CALL, "Isssisssiiissiiiissisi", ids[u],
 			x->caller, x->callee, x->hook, x->prim, x->sleep,
 			x->text, x->file, x->line, x->col, x->atomic,
 			x->region, x->region_file, x->region_line, x->depth,
-			x->released, x->own, x->cond, x->args, x->ctx) !=
-		    SQLITE_DONE)
+			x->released, x->own, x->cond, x->args, x->ctx,
+			x->slot, x->indirect) != SQLITE_DONE)
 			goto out;
 	}
 	for (int i = 0; i < f->nregs; i++) {
 		const struct fact_reg *x = &f->regs[i];
 
-		if (run(db, st, ADD_REG, "Isssiis", ids[f->reg_unit[i]],
-			x->hook, x->impl, x->file, x->line, x->col, x->how) !=
-		    SQLITE_DONE)
+		if (run(db, st, ADD_REG, "Isssiiss", ids[f->reg_unit[i]],
+			x->hook, x->impl, x->file, x->line, x->col, x->how,
+			x->slot) != SQLITE_DONE)
 			goto out;
 	}
 	for (int i = 0; i < f->nhooks; i++) {
@@ -402,7 +403,8 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		goto out;
 	if (prepare(db, &st, "SELECT c.unit, caller, callee, hook, prim, sleep,"
 		    " text, file, line, col, atomic, region, region_file,"
-		    " region_line, depth, released, own, cond, args, ctx"
+		    " region_line, depth, released, own, cond, args, ctx,"
+		    " slot, indirect"
 		    " FROM calls c JOIN units u ON u.id=c.unit"
 		    " ORDER BY u.path, c.rowid"))
 		goto out;
@@ -429,10 +431,13 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->cond = col_str(st, 17);
 		x->args = col_str(st, 18);
 		x->ctx = sqlite3_column_int(st, 19);
+		x->slot = col_str(st, 20);
+		x->indirect = sqlite3_column_int(st, 21);
 	}
 	if (rc != SQLITE_DONE)
 		goto out;
-	if (prepare(db, &st, "SELECT r.unit, hook, impl, file, line, how, col"
+	if (prepare(db, &st, "SELECT r.unit, hook, impl, file, line, how, col,"
+		    " slot"
 		    " FROM registrations r JOIN units u ON u.id=r.unit"
 		    " ORDER BY u.path, r.rowid"))
 		goto out;
@@ -446,6 +451,7 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->line = sqlite3_column_int(st, 4);
 		x->how = col_str(st, 5);
 		x->col = sqlite3_column_int(st, 6);
+		x->slot = col_str(st, 7);
 	}
 	if (rc != SQLITE_DONE)
 		goto out;

@@ -102,6 +102,11 @@ int sleep_constant(CXCursor cond);
 
 /* sleep_regs.c: the registrations a declaration of cx's unit makes. */
 void sleep_regs(struct check_ctx *cx, struct facts *f, CXCursor decl);
+/*
+ * The slot of a struct's member: its USR when field is a member of
+ * function-pointer type (through typedefs), else NULL.  Malloc'd.
+ */
+char *slot_of(CXCursor field);
 
 /* sleep_scan.c: the facts of cx's unit (unit 0 of f). */
 void sleep_scan(struct check_ctx *cx, struct facts *f);

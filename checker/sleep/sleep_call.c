@@ -561,12 +561,22 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 		callee = fe_strip(in);
 	}
 	if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
-		char *member = table_field(s,
-					   clang_getCursorReferenced(callee));
+		CXCursor field = clang_getCursorReferenced(callee);
+		char *member = table_field(s, field);
 		char *raw;
 
-		if (!member)
+		if (!member) {
+			/* A slot: followed to what the build stores in it. */
+			char *slot = slot_of(field);
+
+			if (!slot)
+				return;
+			fc = add_call(s, c, "");
+			fc->slot = slot;
+			fc->args = params_args(&s->pa, c);
+			fc->text = code_text(s, file_range(s, callee));
 			return;
+		}
 		fc = add_call(s, c, "");
 		fc->hook = member;
 		fc->args = params_args(&s->pa, c);
@@ -580,11 +590,21 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 		free(raw);
 		return;
 	}
-	if (clang_getCursorKind(callee) != CXCursor_DeclRefExpr)
+	ref = clang_getCursorKind(callee) == CXCursor_DeclRefExpr ?
+	      clang_getCursorReferenced(callee) : clang_getNullCursor();
+	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl) {
+		/*
+		 * Through a pointer that is no member (a variable, a
+		 * parameter, a call's result): not followed, but known, so
+		 * that --why says so rather than "does not sleep".
+		 */
+		if (!clang_Cursor_isNull(callee)) {
+			fc = add_call(s, c, "");
+			fc->indirect = 1;
+			fc->text = code_text(s, file_range(s, callee));
+		}
 		return;
-	ref = clang_getCursorReferenced(callee);
-	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
-		return;
+	}
 	name = fe_spelling(ref);
 	{
 		const struct prim *p = prim_find(name);

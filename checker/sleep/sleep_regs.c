@@ -3,7 +3,11 @@
  * initialisers of the table's struct or union (designated, positional,
  * or nested as LSM_HOOK_INIT makes them) and assignments to its members
  * ("ops->task_kill = f").  Each becomes a hook -> function fact, which
- * the link follows from a hook to every module's implementation.
+ * the link follows from a hook to every module's implementation.  The
+ * same for a function-pointer member of any other struct (a "slot":
+ * struct e1000_phy_operations' release), keyed by the member's USR, so
+ * that a call through it (hw->phy.ops.release(hw)) is followed to every
+ * function the build stores there.
  */
 #include "clang/frontend.h"
 #include "checker/sleep/sleep.h"
@@ -19,7 +23,9 @@ struct init_ctx {
 	struct regs *s;
 	CXCursor *fields;
 	int nfields, index;
+	int table;		/* the table's struct: hooks, not slots */
 };
+
 
 /* A field of the table's struct (or union): its name, else NULL. */
 static char *table_field(struct regs *s, CXCursor field)
@@ -27,8 +33,28 @@ static char *table_field(struct regs *s, CXCursor field)
 	return fe_is_table_field(field, s->cx->t) ? fe_spelling(field) : NULL;
 }
 
-static void add_reg(struct regs *s, const char *member, CXCursor value,
-		    const char *how)
+char *slot_of(CXCursor field)
+{
+	CXType t;
+	CXString us;
+	char *usr;
+
+	if (clang_getCursorKind(field) != CXCursor_FieldDecl)
+		return NULL;
+	t = clang_getCanonicalType(clang_getCursorType(field));
+	if (t.kind != CXType_Pointer)
+		return NULL;
+	t = clang_getCanonicalType(clang_getPointeeType(t));
+	if (t.kind != CXType_FunctionProto && t.kind != CXType_FunctionNoProto)
+		return NULL;
+	us = clang_getCursorUSR(field);
+	usr = *clang_getCString(us) ? xstrdup(clang_getCString(us)) : NULL;
+	clang_disposeString(us);
+	return usr;
+}
+
+static void add_reg(struct regs *s, const char *member, const char *slot,
+		    CXCursor value, const char *how)
 {
 	CXCursor fn;
 	struct fact_reg *r;
@@ -46,12 +72,25 @@ static void add_reg(struct regs *s, const char *member, CXCursor value,
 	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
 		return;
 	r = facts_add_reg(s->f, 0);
-	r->hook = xstrdup(member);
+	r->hook = slot ? slot_name(slot) : xstrdup(member);
+	r->slot = slot ? xstrdup(slot) : NULL;
 	r->impl = fe_spelling(fn);
 	r->file = xstrdup(s->cx->main_shown);
 	clang_getExpansionLocation(clang_getCursorLocation(value), NULL,
 				   &r->line, &r->col, NULL);
 	r->how = xstrdup(how);
+}
+
+/* Field f of an initialiser of ic's type holds value. */
+static void init_field(struct init_ctx *ic, CXCursor f, CXCursor value)
+{
+	char *member = ic->table ? table_field(ic->s, f) : NULL;
+	char *slot = ic->table ? NULL : slot_of(f);
+
+	if (member || slot)
+		add_reg(ic->s, member, slot, value, "initialiser");
+	free(member);
+	free(slot);
 }
 
 static enum CXVisitorResult field_cb(CXCursor c, CXClientData data)
@@ -69,39 +108,37 @@ static enum CXChildVisitResult init_cb(CXCursor c, CXCursor parent,
 	struct init_ctx *ic = data;
 	int index = ic->index++;
 	struct fe_kids k = { NULL, 0 };
-	char *member = NULL;
 
 	(void)parent;
 	if (clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
+		int i;
+
+		/* ".ops.release = fn": the designators, then the value. */
 		k = fe_kids(c);
-		if (k.n == 2 && clang_getCursorKind(k.v[0]) ==
-				CXCursor_MemberRef) {
-			member = table_field(ic->s,
-				clang_getCursorReferenced(k.v[0]));
-			if (member)
-				add_reg(ic->s, member, k.v[1], "initialiser");
-			free(member);
+		for (i = 0; i < k.n - 1 &&
+		     clang_getCursorKind(k.v[i]) == CXCursor_MemberRef; i++)
+			;
+		if (k.n >= 2 && i == k.n - 1) {
+			init_field(ic, clang_getCursorReferenced(k.v[i - 1]),
+				   k.v[i]);
 			free(k.v);
 			return CXChildVisit_Continue;
 		}
 		free(k.v);
 	}
-	if (index < ic->nfields) {
-		member = table_field(ic->s, ic->fields[index]);
-		if (member)
-			add_reg(ic->s, member, c, "initialiser");
-		free(member);
-	}
+	if (index < ic->nfields)
+		init_field(ic, ic->fields[index], c);
 	return CXChildVisit_Continue;
 }
 
 static void scan_init(struct regs *s, CXCursor list)
 {
 	CXType type = clang_getCanonicalType(clang_getCursorType(list));
-	struct init_ctx ic = { s, NULL, 0, 0 };
+	struct init_ctx ic = { s, NULL, 0, 0, 0 };
 
-	if (!fe_is_table_type(type, s->cx->t))
+	if (type.kind != CXType_Record)
 		return;
+	ic.table = fe_is_table_type(type, s->cx->t);
 	clang_Type_visitFields(type, field_cb, &ic);
 	clang_visitChildren(list, init_cb, &ic);
 	free(ic.fields);
@@ -116,12 +153,14 @@ static void scan_assign(struct regs *s, CXCursor op)
 		CXCursor lhs = fe_strip(k.v[0]);
 
 		if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr) {
-			char *member = table_field(s,
-				clang_getCursorReferenced(lhs));
+			CXCursor f = clang_getCursorReferenced(lhs);
+			char *member = table_field(s, f);
+			char *slot = member ? NULL : slot_of(f);
 
-			if (member)
-				add_reg(s, member, k.v[1], "assignment");
+			if (member || slot)
+				add_reg(s, member, slot, k.v[1], "assignment");
 			free(member);
+			free(slot);
 		}
 	}
 	free(k.v);

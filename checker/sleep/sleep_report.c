@@ -45,7 +45,7 @@ static void atomic_calls(struct check_ctx *cx, const struct link *lk,
 		if (n == -2)
 			chain = xstrdup(c->sleep);
 		else if (lk->nodes[n].is_hook) {
-			char *rest = link_chain(lk, n);
+			char *rest = link_chain_call(lk, i, n);
 
 			chain = xasprintf("%s() -> %s", c->text, rest);
 			free(rest);
@@ -55,9 +55,10 @@ static void atomic_calls(struct check_ctx *cx, const struct link *lk,
 		where_set(&at, c->file, f->units[f->call_unit[i]].path,
 			  c->line, c->col);
 		if (!hookish)
-			report(cx, rule, &at, c->callee, c->caller,
-			       "%s() may sleep inside the atomic region begun "
-			       "by %s at %s:%u: %s", c->callee, c->region,
+			report(cx, rule, &at, *c->callee ? c->callee : c->text,
+			       c->caller, "%s() may sleep inside the atomic "
+			       "region begun by %s at %s:%u: %s",
+			       *c->callee ? c->callee : c->text, c->region,
 			       c->region_file, c->region_line, chain);
 		else if (c->hook)
 			report(cx, rule, &at, c->hook, c->caller,

@@ -157,6 +157,26 @@ static void add_hook_name(struct link *lk, struct names *hn, const char *m)
 	hn->v[hn->n++] = m;
 }
 
+static int slot_node(const struct link *lk, const char *usr)
+{
+	char *k = xasprintf("v:%s", usr);
+	int n = map_get(lk->map, k);
+
+	free(k);
+	return n;
+}
+
+/* A slot's node, named name ("struct.member") for people. */
+static void add_slot_name(struct link *lk, struct names *hn, const char *usr,
+			  const char *name)
+{
+	if (!usr || slot_node(lk, usr) >= 0)
+		return;
+	map_put(lk->map, xasprintf("v:%s", usr), hn->n);
+	hn->v = xrealloc(hn->v, (hn->n + 1) * sizeof(*hn->v));
+	hn->v[hn->n++] = name;
+}
+
 static void add_edge(struct edge **e, int *n, int from, int to, int call)
 {
 	if (from < 0 || to < 0)
@@ -495,7 +515,7 @@ void link_build(struct link *lk, const struct facts *f)
 {
 	struct names hn = { NULL, 0 };
 	struct edge *e = NULL;
-	int ne = 0;
+	int ne = 0, nslots;
 
 	memset(lk, 0, sizeof(*lk));
 	lk->f = f;
@@ -503,9 +523,15 @@ void link_build(struct link *lk, const struct facts *f)
 	for (int i = 0; i < f->nhooks; i++)
 		add_hook_name(lk, &hn, f->hooks[i].member);
 	for (int i = 0; i < f->nregs; i++)
-		add_hook_name(lk, &hn, f->regs[i].hook);
+		if (!f->regs[i].slot)
+			add_hook_name(lk, &hn, f->regs[i].hook);
 	for (int i = 0; i < f->ncalls; i++)
 		add_hook_name(lk, &hn, f->calls[i].hook);
+	nslots = hn.n;
+	for (int i = 0; i < f->nregs; i++)
+		add_slot_name(lk, &hn, f->regs[i].slot, f->regs[i].hook);
+	for (int i = 0; i < f->ncalls; i++)
+		add_slot_name(lk, &hn, f->calls[i].slot, f->calls[i].slot);
 	lk->nhooks = hn.n;
 	lk->nnodes = hn.n + f->nfns;
 	lk->nodes = xcalloc(lk->nnodes + 1, sizeof(*lk->nodes));
@@ -513,6 +539,7 @@ void link_build(struct link *lk, const struct facts *f)
 		lk->nodes[i].next = -1;
 		lk->nodes[i].via_call = -1;
 		lk->nodes[i].is_hook = i < hn.n;
+		lk->nodes[i].is_slot = i >= nslots && i < hn.n;
 		lk->nodes[i].fn = i < hn.n ? i : i - hn.n;
 	}
 	lk->hook_names = hn.v;
@@ -527,14 +554,16 @@ void link_build(struct link *lk, const struct facts *f)
 	}
 	lk->impls = xcalloc(hn.n + 1, sizeof(*lk->impls));
 	for (int i = 0; i < f->nregs; i++) {
-		int h = hook_node(lk, f->regs[i].hook);
+		int h = f->regs[i].slot ? slot_node(lk, f->regs[i].slot) :
+			hook_node(lk, f->regs[i].hook);
 		int n = fn_node(lk, f->regs[i].impl, f->reg_unit[i]);
 
 		if (n < 0)
 			continue;	/* defined where we did not look */
 		add_impl(&lk->impls[h], n, i);
-		add_edge(&e, &ne, h, n, -1);
+		add_edge(&e, &ne, h, n, -2 - i);
 	}
+	lk->call_from = xcalloc(f->ncalls + 1, sizeof(int));
 	lk->call_target = xcalloc(f->ncalls + 1, sizeof(int));
 	lk->call_hook = xcalloc(f->ncalls + 1, sizeof(int));
 	lk->call_cond = xcalloc(f->ncalls + 1, sizeof(*lk->call_cond));
@@ -544,6 +573,7 @@ void link_build(struct link *lk, const struct facts *f)
 		const struct fact_call *c = &f->calls[i];
 		int from = fn_node(lk, c->caller, f->call_unit[i]);
 
+		lk->call_from[i] = from;
 		lk->call_cond[i] = decide(cnd_of(parse_cond(c->cond)), c->ctx);
 		lk->call_args[i] = parse_args(c->args, &lk->call_nargs[i]);
 
@@ -556,6 +586,8 @@ void link_build(struct link *lk, const struct facts *f)
 						     f->call_unit[i]);
 		if (c->hook)
 			lk->call_hook[i] = hook_node(lk, c->hook);
+		else if (c->slot)
+			lk->call_hook[i] = slot_node(lk, c->slot);
 		add_edge(&e, &ne, from, lk->call_hook[i], i);
 		add_edge(&e, &ne, from, lk->call_target[i], i);
 	}
@@ -576,6 +608,7 @@ void link_free(struct link *lk)
 	free(lk->call_args);
 	free(lk->call_nargs);
 	free(lk->call_cond);
+	free(lk->call_from);
 	free(lk->call_target);
 	free(lk->call_hook);
 	free(lk->hook_names);
@@ -588,13 +621,6 @@ void link_free(struct link *lk)
 int link_hook(const struct link *lk, const char *member)
 {
 	return hook_node(lk, member);
-}
-
-const char *link_node_name(const struct link *lk, int n)
-{
-	const struct link_node *x = &lk->nodes[n];
-
-	return x->is_hook ? lk->hook_names[x->fn] : lk->f->fns[x->fn].name;
 }
 
 int link_call_sleeps(const struct link *lk, int call)
@@ -617,106 +643,4 @@ int link_call_sleeps(const struct link *lk, int call)
 			best = n;
 	}
 	return best;
-}
-
-static void chain(const struct link *lk, int n, struct sbuf *sb)
-{
-	int guard = lk->nnodes + 1;
-
-	while (n >= 0 && guard--) {
-		const struct link_node *x = &lk->nodes[n];
-		const struct fact_call *c = x->via_call >= 0 ?
-			&lk->f->calls[x->via_call] : NULL;
-
-		if (!x->is_hook) {
-			sb_addf(sb, "%s%s()", sb->len ? " -> " : "",
-				lk->f->fns[x->fn].name);
-			if (x->next < 0 && c) {
-				sb_addf(sb, " -> %s", c->sleep);
-				return;
-			}
-			/* Through a wrapper: name it, then the hook's code. */
-			if (x->next >= 0 && lk->nodes[x->next].is_hook && c &&
-			    *c->callee)
-				sb_addf(sb, " -> %s()", c->callee);
-		}
-		n = x->next;
-	}
-}
-
-char *link_chain(const struct link *lk, int n)
-{
-	struct sbuf sb = { 0 };
-
-	chain(lk, n, &sb);
-	return sb_detach(&sb);
-}
-
-/*
- * How many of the caller's locks the chain from n releases before it
- * sleeps: each call's releases, plus what the rest of the chain drops
- * beyond the locks that call's callee took itself.  Folded from the
- * chain's end, in a loop: a chain is as long as the call graph makes it.
- */
-static int drop_from(const struct link *lk, int n, int guard)
-{
-	int *calls = NULL, k = 0, cap = 0, v = 0;
-
-	for (; n >= 0 && guard > 0; guard--) {
-		const struct link_node *x = &lk->nodes[n];
-
-		if (!x->is_hook) {
-			if (x->via_call < 0)
-				break;
-			ARRAY_GROW(calls, cap, k + 1, 16);
-			calls[k++] = x->via_call;
-		}
-		n = x->next;
-	}
-	while (k--) {
-		const struct fact_call *c = &lk->f->calls[calls[k]];
-		int below = v - c->own;
-
-		v = c->released + (below > 0 ? below : 0);
-	}
-	free(calls);
-	return v;
-}
-
-int link_drop(const struct link *lk, int n)
-{
-	return drop_from(lk, n, lk->nnodes + 1);
-}
-
-int link_chain_hook(const struct link *lk, int n)
-{
-	int guard = lk->nnodes + 1;
-
-	for (; n >= 0 && guard--; n = lk->nodes[n].next)
-		if (lk->nodes[n].is_hook)
-			return 1;
-	return 0;
-}
-
-int link_hook_sleeper(const struct link *lk, int h, int *reg)
-{
-	const struct impl_list *il;
-	int best = -1;
-
-	if (h < 0 || h >= lk->nhooks)
-		return -1;
-	il = &lk->impls[h];
-	for (int i = 0; i < il->n; i++) {
-		int n = il->node[i];
-
-		if (lk->nodes[n].dist &&
-		    (best < 0 || lk->nodes[n].dist <
-				 lk->nodes[il->node[best]].dist))
-			best = i;
-	}
-	if (best < 0)
-		return -1;
-	if (reg)
-		*reg = il->reg[best];
-	return il->node[best];
 }

@@ -61,6 +61,9 @@ static char *cond_words(int cond, unsigned need)
 	return sb_detach(&sb);
 }
 
+/* Of the unfollowed calls named in --why, how many are listed. */
+#define WHY_UNFOLLOWED 5
+
 /* One line for node n: may it sleep, and through what. */
 static void why_node(const struct link *lk, int n, const char *what)
 {
@@ -68,7 +71,26 @@ static void why_node(const struct link *lk, int n, const char *what)
 	char *chain, *when;
 
 	if (!x->dist) {
-		printf("%s: does not sleep\n", what);
+		int *calls, k = link_unfollowed(lk, n, &calls, WHY_UNFOLLOWED);
+
+		/* Not "does not sleep" when a call was not followed. */
+		if (!k) {
+			printf("%s: does not sleep\n", what);
+		} else {
+			printf("%s: no sleeping call found; %d indirect "
+			       "call%s not followed:", what, k,
+			       k == 1 ? "" : "s");
+			for (int i = 0; i < k && i < WHY_UNFOLLOWED; i++) {
+				const struct fact_call *c =
+					&lk->f->calls[calls[i]];
+
+				printf("%s %s at %s:%u", i ? "," : "",
+				       c->text ? c->text : "?",
+				       c->file ? c->file : "?", c->line);
+			}
+			printf("%s\n", k > WHY_UNFOLLOWED ? ", ..." : "");
+		}
+		free(calls);
 		return;
 	}
 	chain = link_chain(lk, n);

@@ -1,0 +1,198 @@
+/*
+ * linkshow.c - what a built link says, for findings and --why: a node's
+ * chain as people read it (each indirect step with what was stored in
+ * the member it went through), how many of the caller's locks a chain
+ * drops before it sleeps, whether it passes a hook, the implementation
+ * of a hook that sleeps first, and the calls the link could not follow.
+ * It reads struct link and the facts only: sleeplink.c builds them.
+ */
+#include "checker/sleep/facts.h"
+
+#include <string.h>
+
+const char *link_node_name(const struct link *lk, int n)
+{
+	const struct link_node *x = &lk->nodes[n];
+
+	return x->is_hook ? lk->hook_names[x->fn] : lk->f->fns[x->fn].name;
+}
+
+static void chain(const struct link *lk, int n, int call, struct sbuf *sb)
+{
+	int guard = lk->nnodes + 1;
+	const struct fact_call *into = call >= 0 && lk->f->calls[call].slot ?
+		&lk->f->calls[call] : NULL;	/* the call into a slot */
+	const struct fact_reg *stored = NULL;	/* what the slot gave */
+
+	while (n >= 0 && guard--) {
+		const struct link_node *x = &lk->nodes[n];
+		const struct fact_call *c = x->via_call >= 0 ?
+			&lk->f->calls[x->via_call] : NULL;
+
+		if (x->is_slot) {
+			stored = x->via_call <= -2 ?
+				 &lk->f->regs[-2 - x->via_call] : NULL;
+		} else if (!x->is_hook) {
+			sb_addf(sb, "%s%s()", sb->len ? " -> " : "",
+				lk->f->fns[x->fn].name);
+			/* (through E->m: T.m = fn at file:line) */
+			if (stored && into)
+				sb_addf(sb, " (through %s: %s = %s at %s:%u)",
+					into->text ? into->text : "?",
+					stored->hook, stored->impl,
+					stored->file ? stored->file : "?",
+					stored->line);
+			stored = NULL;
+			into = c && c->slot ? c : NULL;
+			if (x->next < 0 && c) {
+				sb_addf(sb, " -> %s", c->sleep);
+				return;
+			}
+			/* Through a wrapper: name it, then the hook's code. */
+			if (x->next >= 0 && lk->nodes[x->next].is_hook && c &&
+			    *c->callee)
+				sb_addf(sb, " -> %s()", c->callee);
+		}
+		n = x->next;
+	}
+}
+
+char *link_chain(const struct link *lk, int n)
+{
+	struct sbuf sb = { 0 };
+
+	chain(lk, n, -1, &sb);
+	return sb_detach(&sb);
+}
+
+char *link_chain_call(const struct link *lk, int call, int n)
+{
+	struct sbuf sb = { 0 };
+
+	chain(lk, n, call, &sb);
+	return sb_detach(&sb);
+}
+
+/*
+ * How many of the caller's locks the chain from n releases before it
+ * sleeps: each call's releases, plus what the rest of the chain drops
+ * beyond the locks that call's callee took itself.  Folded from the
+ * chain's end, in a loop: a chain is as long as the call graph makes it.
+ */
+static int drop_from(const struct link *lk, int n, int guard)
+{
+	int *calls = NULL, k = 0, cap = 0, v = 0;
+
+	for (; n >= 0 && guard > 0; guard--) {
+		const struct link_node *x = &lk->nodes[n];
+
+		if (!x->is_hook) {
+			if (x->via_call < 0)
+				break;
+			ARRAY_GROW(calls, cap, k + 1, 16);
+			calls[k++] = x->via_call;
+		}
+		n = x->next;
+	}
+	while (k--) {
+		const struct fact_call *c = &lk->f->calls[calls[k]];
+		int below = v - c->own;
+
+		v = c->released + (below > 0 ? below : 0);
+	}
+	free(calls);
+	return v;
+}
+
+int link_drop(const struct link *lk, int n)
+{
+	return drop_from(lk, n, lk->nnodes + 1);
+}
+
+int link_chain_hook(const struct link *lk, int n)
+{
+	int guard = lk->nnodes + 1;
+
+	for (; n >= 0 && guard--; n = lk->nodes[n].next)
+		if (lk->nodes[n].is_hook && !lk->nodes[n].is_slot)
+			return 1;
+	return 0;
+}
+
+/* Can call i not be followed: an indirect call, or an empty slot? */
+static int unfollowable(const struct link *lk, int i)
+{
+	const struct fact_call *c = &lk->f->calls[i];
+	int h = lk->call_hook[i];
+
+	return c->indirect || (c->slot && (h < 0 || !lk->impls[h].n));
+}
+
+int link_unfollowed(const struct link *lk, int n, int **calls, int max)
+{
+	const struct facts *f = lk->f;
+	int *first = xcalloc(lk->nnodes + 1, sizeof(int));
+	int *next = xcalloc(f->ncalls + 1, sizeof(int));
+	char *seen = xcalloc(lk->nnodes + 1, 1);
+	int *todo = xcalloc(lk->nnodes + 1, sizeof(int));
+	int nt = 0, found = 0;
+
+	*calls = xcalloc(max + 1, sizeof(int));
+	/* Each node's calls, as lists (first[node] - 1 heads them). */
+	for (int i = f->ncalls - 1; i >= 0; i--) {
+		int u = lk->call_from[i];
+
+		if (u < 0)
+			continue;
+		next[i] = first[u];
+		first[u] = i + 1;
+	}
+	if (n >= lk->nhooks) {
+		seen[n] = 1;
+		todo[nt++] = n;
+	}
+	/* n, and the functions below it that do not sleep, each once. */
+	for (int t = 0; t < nt; t++) {
+		for (int i = first[todo[t]] - 1; i >= 0; i = next[i] - 1) {
+			int v = lk->call_target[i];
+
+			if (unfollowable(lk, i)) {
+				if (found < max)
+					(*calls)[found] = i;
+				found++;
+			}
+			if (v >= lk->nhooks && !seen[v] && !lk->nodes[v].dist) {
+				seen[v] = 1;
+				todo[nt++] = v;
+			}
+		}
+	}
+	free(first);
+	free(next);
+	free(seen);
+	free(todo);
+	return found;
+}
+
+int link_hook_sleeper(const struct link *lk, int h, int *reg)
+{
+	const struct impl_list *il;
+	int best = -1;
+
+	if (h < 0 || h >= lk->nhooks)
+		return -1;
+	il = &lk->impls[h];
+	for (int i = 0; i < il->n; i++) {
+		int n = il->node[i];
+
+		if (lk->nodes[n].dist &&
+		    (best < 0 || lk->nodes[n].dist <
+				 lk->nodes[il->node[best]].dist))
+			best = i;
+	}
+	if (best < 0)
+		return -1;
+	if (reg)
+		*reg = il->reg[best];
+	return il->node[best];
+}

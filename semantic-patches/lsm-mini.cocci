@@ -384,6 +384,19 @@ def hw_share():
         groups = groups[ix * per:(ix + 1) * per]
     return [f for g in groups for f in g], note
 
+# Which of these files name the pointer (on a whole tree this read costs
+# about what the token check of spatch itself costs)
+def hw_naming(files):
+    named = set()
+    for f in files:
+        try:
+            with open(f, "rb") as src:
+                if hw_pointer.encode() in src.read():
+                    named.add(f)
+        except OSError:
+            pass
+    return named
+
 class hw_pos:
     def __init__(self, file, line, column, column_end):
         self.file, self.line = file, str(line)
@@ -406,7 +419,8 @@ def hw_unreached(seens, mode):
         share = []
     wrappers = set(hw_wrapper.values())
     counts, out, nfiles = {}, [], 0
-    for f in sorted(set(share) | set(seen)):
+    share = [f for f in share if f not in seen and hw_ok(f)]
+    for f in sorted(hw_naming(share) | set(seen)):
         if not hw_ok(f):
             continue
         got = dict(seen.get(f, {}))
@@ -486,11 +500,14 @@ def hw_unreached(seens, mode):
     return out
 
 # Print them: into the file HOOKWRAP_COCCI_OUT names (the make coccicheck
-# of hookwrap), or here.  But spatch --jobs prints the output of its
-# workers at the end, through a buffer the finalizer cannot flush: a line
-# printed here could land inside one of theirs.  So the report and org
-# lines are printed by the worker of one more iteration, over a file of
-# its own, with the virtual rule hw_tell.
+# of hookwrap prints it after the output of spatch), or here.  What spatch
+# prints goes through buffers of its own (OCaml channels); with --jobs it
+# prints the output of its workers at the end, through them.  A line
+# printed beside them could land inside one of their lines, or inside a
+# hunk of a patch when stderr goes where stdout goes.  So hw_flush
+# flushes them first; and the report and org lines are printed by the
+# worker of one more iteration (virtual rule hw_tell), over a file of its
+# own, which spatch prints in order with the rest.
 def hw_print(lines, mode):
     global hw_tell_file
     if not lines:
@@ -520,7 +537,42 @@ def hw_print(lines, mode):
     it.add_virtual_rule(mode)
     it.register()
 
+# Flush the stdout and stderr channels of spatch (its OCaml runtime):
+# the channel list read as OCaml 4 lays a channel out (fd, offset, end,
+# curr, max, mutex, next at byte 48, the buffer of 65536 at byte 72),
+# each node checked against that layout before it is used; when one
+# does not fit, or the symbols are missing, nothing is done.
+def hw_ocaml_flush():
+    try:
+        import ctypes
+        lib = ctypes.CDLL(None)
+        node = ctypes.c_void_p.in_dll(lib, "caml_all_opened_channels").value
+        flush = lib.caml_flush
+    except (OSError, AttributeError, ValueError):
+        return False
+    if ctypes.sizeof(ctypes.c_void_p) != 8:
+        return False
+    flush.argtypes = [ctypes.c_void_p]
+    flush.restype = None
+    def word(a):
+        return ctypes.c_void_p.from_address(a).value
+    for _ in range(256):
+        if not node:
+            return True
+        buff = node + 72
+        end, curr = word(node + 16), word(node + 24)
+        if end != buff + 65536 or curr is None or not buff <= curr <= end:
+            return False
+        if ctypes.c_int.from_address(node).value in (1, 2) and \
+           word(node + 32) is None:
+            flush(node)
+        node = word(node + 48)
+    return False
+
 def hw_flush():
+    sys.stdout.flush()
+    sys.stderr.flush()
+    hw_ocaml_flush()
     for stream, l in hw_tell_lines:
         (sys.stdout if stream == 1 else sys.stderr).write(l + "\n")
     sys.stdout.flush()

@@ -87,6 +87,7 @@ void manifest_free(struct manifest *m)
 		free(h->stub_inferred);
 		strv_clear(&h->stub_macros);
 		free(h->tree_stub_at);
+		free(h->dflt_unread_at);
 	}
 	free(m->hooks);
 	strv_clear(&m->inputs);

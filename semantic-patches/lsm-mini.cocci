@@ -184,6 +184,9 @@ hw_tok = re.compile(
     r"|(?P<nl>\n)|(?P<bs>\\\n)|(?P<ws>[ \t\r\f\v]+)"
     r"|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>[0-9][A-Za-z0-9_.]*)"
     r"|(?P<sel>->|\.)|(?P<and>&&)|(?P<p>.)", re.S)
+# every occurrence of the pointer as a name: at least its uses
+hw_name = re.compile("(?<![A-Za-z0-9_])%s(?![A-Za-z0-9_])"
+                     % re.escape(hw_pointer))
 hw_opwords = ("sizeof", "typeof", "__typeof__", "__typeof", "alignof",
               "__alignof__", "_Alignof")
 hw_line_blank = ("ws", "bs", "bc")
@@ -430,8 +433,10 @@ def hw_unreached(seens, mode):
         except OSError:
             data = b""
         sites = []
-        if hw_pointer.encode() in data:
-            text = data.decode("latin-1")
+        text = data.decode("latin-1")
+        if got and len(hw_name.findall(text)) == len(got):
+            pass    # as many names as uses seen: every use was seen
+        elif hw_pointer in text:
             nls = [m.start() for m in re.finditer("\n", text)]
             sites = hw_lex(text)
         if sites or got:

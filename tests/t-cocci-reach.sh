@@ -2,7 +2,7 @@
 # Uses spatch cannot reach are never lost silently (issue 22, item 6).
 # e2e-mini holds raw calls in code spatch 1.1.1 cannot parse (a GNU case
 # range, a function returning a function pointer, braces split over
-# #ifdef, asm goto); kernel/lost.c, added here, has its only use in such
+# #ifdef, asm goto); one more file, added here, has its only use in such
 # code.  In every mode, run as a kernel's coccicheck runs spatch (one
 # process; --jobs; --max/--index shares; stderr into stdout) and through
 # make coccicheck, the rule lists each use it did not reach with its

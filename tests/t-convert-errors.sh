@@ -86,7 +86,7 @@ contains "the rest written" "$T/kernel/noinc.c" \
 # A file that cannot be written (the size limit stops it) stays as it
 # was, whole, with no temporary file left; the others are written.  The
 # limit (36 KB) is above the rule convert writes for spatch (27 KB) and
-# below kernel/big.c (45 KB).
+# below the big file (45 KB).
 T=$(copy_fixture convert-tree)
 {
 	echo '#include <linux/security.h>'

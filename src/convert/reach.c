@@ -19,14 +19,17 @@
  * spatch finds them (its find command, its --max/--index share), so a
  * file where spatch parsed nothing is counted too.  hookwrap's make
  * coccicheck names a file for the list (HOOKWRAP_COCCI_OUT) and prints
- * it after spatch's output; with spatch --jobs and no such file, the
- * report and org lines are printed by one more iteration (virtual
- * hw_tell), because a worker's output reaches stdout through a buffer
- * the finalizer cannot flush.
+ * it after spatch's output.  Else the rule prints it itself, after
+ * flushing spatch's own (OCaml) stdout and stderr buffers, so that no
+ * line lands inside one of spatch's or inside a hunk; and with spatch
+ * --jobs the report and org lines are printed by one more iteration
+ * (virtual hw_tell), in order with the workers' output.
  *
  * The Python passes through spatch's script lexer, which drops "//" and
- * trips on a quote outside a string: no integer division, no quote in a
- * comment.  tests/t-cocci-reach.sh runs it in every mode.
+ * trips on a quote outside a string (no integer division, no quote in a
+ * comment), and spatch takes options from any line reading "# spatch".
+ * tests/t-cocci-reach.sh runs it in every mode and checks for the
+ * latter.
  */
 #include "convert/reach.h"
 

@@ -365,7 +365,8 @@ static void classify(const struct frontend *fe, struct hook *h, CXCursor fn,
 	CXCursor def = clang_getCursorDefinition(fn);
 	CXCursor decl = clang_Cursor_isNull(def) ? fn : def;
 	CXCursor bodyc = clang_getNullCursor();
-	unsigned a;
+	CXSourceRange ext;
+	unsigned a, b;
 	CXFile f;
 	CXString fname;
 	struct body body = { 0, clang_getNullCursor() };
@@ -407,6 +408,17 @@ static void classify(const struct frontend *fe, struct hook *h, CXCursor fn,
 	clang_visitChildren(def, fe_take_last, &bodyc);
 	if (clang_getCursorKind(bodyc) != CXCursor_CompoundStmt)
 		return;
+	ext = clang_getCursorExtent(def);
+	clang_getExpansionLocation(clang_getRangeStart(ext), NULL, &a, NULL,
+				   NULL);
+	clang_getExpansionLocation(clang_getRangeEnd(ext), NULL, &b, NULL,
+				   NULL);
+	if (fe_first_error(p, a, b, NULL, NULL, NULL)) {
+		/* said where stubs are written (manifest_warn_stubs) */
+		free(h->dflt_unread_at);
+		h->dflt_unread_at = xasprintf("%s:%u", p->path, a);
+		return;
+	}
 	clang_visitChildren(bodyc, body_cb, &body);
 	if (h->is_void) {
 		int bare_return = body.nstmts == 1 &&
@@ -713,6 +725,27 @@ void manifest_warn_stubs(const struct manifest *m)
 			   m->no_defaults, m->stub_fallbacks,
 			   m->stub_fallbacks == 1 ? "" : "s",
 			   listed ? ", or the hook list's DEFAULT" : "");
+
+	/*
+	 * Defaults whose body does not compile here (a configuration the
+	 * parse does not reach): a stub that calls one says so.  Not when
+	 * the stub is another (the tree's own, or hookwrap.conf's).
+	 */
+	for (int i = 0; i < m->n; i++) {
+		const struct hook *h = &m->hooks[i];
+		const char *colon;
+		char *file;
+
+		if (!h->dflt_unread_at || h->stub_kind != STUB_CALL)
+			continue;
+		colon = strrchr(h->dflt_unread_at, ':');
+		file = xstrndup(h->dflt_unread_at,
+				colon - h->dflt_unread_at);
+		warning_at(file, (unsigned)atoi(colon + 1), "cannot read "
+			   "default '%s' of hook '%s' (it does not compile "
+			   "here); its stub calls it", h->dflt, h->member);
+		free(file);
+	}
 
 	/*
 	 * The tree's stubs that differ from the defaults: kept, and said

@@ -74,6 +74,12 @@ struct hook {
 	 */
 	char *incomplete;
 	char *incomplete_at;
+	/*
+	 * "path:line" of a default whose body does not compile here, so
+	 * that the stub calls it rather than copy it (defaults.c): said by
+	 * manifest_warn_stubs, where stubs are written; built only.
+	 */
+	char *dflt_unread_at;
 };
 
 struct manifest {
@@ -130,9 +136,10 @@ int defaults_infer(struct frontend *fe, struct manifest *m);
 int treestubs_read(struct frontend *fe, struct manifest *m);
 /*
  * Warn of the stubs that call a default they cannot reach (static in
- * another file), and once of the fallback stubs a tree without a
- * default table got: for the commands that write stubs (manifest,
- * gen-header), on a manifest just built.
+ * another file) or whose body does not compile here, and once of the
+ * fallback stubs a tree without a default table got: for the commands
+ * that write stubs (manifest, gen-header), on a manifest just built,
+ * once per run.
  */
 void manifest_warn_stubs(const struct manifest *m);
 /*

@@ -89,6 +89,7 @@ void manifest_free(struct manifest *m)
 		free(h->tree_stub_at);
 		free(h->incomplete);
 		free(h->incomplete_at);
+		free(h->dflt_unread_at);
 	}
 	free(m->hooks);
 	strv_clear(&m->inputs);

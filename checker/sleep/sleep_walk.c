@@ -521,11 +521,10 @@ static void guard_var(struct sleep_scan *s, CXCursor c)
 	free(name);
 }
 
-/* Every other node: before its children, then after them. */
 /*
  * "early_boot_irqs_disabled = true;": start_kernel() says the kernel is
- * in early boot, interrupts off before the scheduler runs (init/main.c,
- * 2.6.38 on): nothing can sleep or contend yet, and might_sleep() keeps
+ * in early boot, interrupts off before the scheduler runs (the kernel's
+ * init, 2.6.38 on): nothing can sleep or contend yet, and might_sleep() keeps
  * silent while system_state is SYSTEM_BOOTING.  Calls from there until
  * it says "= false" are no sleep in atomic context.
  */
@@ -560,6 +559,7 @@ static void boot_mark(struct sleep_scan *s, CXCursor op,
 		s->st.boot = v;
 }
 
+/* Every other node: before its children, then after them. */
 static int step_plain(struct sleep_scan *s, struct frame *f)
 {
 	struct target *t;

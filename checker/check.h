@@ -92,6 +92,16 @@ struct finding {
 	unsigned fix_line, fix_col, fix_end_line, fix_end_col;
 	enum { FINDING_PLAIN, FINDING_NEW, FINDING_UNCHANGED } state;
 				/* against a baseline (--baseline) */
+	/*
+	 * The other places of the same root cause (a sleep reached from
+	 * several atomic regions: one finding, its entry points here).
+	 */
+	struct related {
+		char *file;
+		unsigned line, col;
+		char *message;
+	} *related;
+	int nrelated;
 };
 
 struct findings {
@@ -122,6 +132,7 @@ struct check_ctx {
 	const char *db;		/* --db: the facts database, or NULL */
 	int header_linked;	/* only headers link the unit: no sleep rules */
 	int all_stubs;		/* --all-stubs: every stub that differs */
+	int no_group;		/* --no-group: a sleep finding per entry */
 	int failed;		/* a rule could not do its job (exit 2) */
 };
 
@@ -135,6 +146,9 @@ struct finding *finding_add(struct findings *out, const struct rule *rule,
 			    char *message);
 /* The last finding reported, to attach a fix-it to. */
 struct finding *last_finding(struct check_ctx *cx);
+/* Add a related place to finding x (file and message copied). */
+void finding_relate(struct finding *x, const char *file, unsigned line,
+		    unsigned col, const char *message);
 void findings_sort(struct findings *f, int from);
 void findings_free(struct findings *f);
 /*

@@ -70,6 +70,18 @@ struct finding *finding_add(struct findings *out, const struct rule *rule,
 	return f;
 }
 
+void finding_relate(struct finding *x, const char *file, unsigned line,
+		    unsigned col, const char *message)
+{
+	x->related = xrealloc(x->related,
+			      (x->nrelated + 1) * sizeof(*x->related));
+	x->related[x->nrelated].file = xstrdup(file);
+	x->related[x->nrelated].line = line;
+	x->related[x->nrelated].col = col;
+	x->related[x->nrelated].message = xstrdup(message);
+	x->nrelated++;
+}
+
 struct finding *last_finding(struct check_ctx *cx)
 {
 	return cx->out->n ? &cx->out->v[cx->out->n - 1] : NULL;
@@ -98,6 +110,11 @@ void findings_free(struct findings *f)
 		free(f->v[i].function);
 		free(f->v[i].key);
 		free(f->v[i].fix);
+		for (int k = 0; k < f->v[i].nrelated; k++) {
+			free(f->v[i].related[k].file);
+			free(f->v[i].related[k].message);
+		}
+		free(f->v[i].related);
 	}
 	free(f->v);
 	memset(f, 0, sizeof(*f));

@@ -78,6 +78,20 @@ void out_json(FILE *fp, const struct findings *f)
 		fprintf(fp, ", \"fingerprint\": \"%s\"", print);
 		if (x->fix)
 			json_fix(fp, x);
+		if (x->nrelated) {
+			fprintf(fp, ", \"related\": [");
+			for (int k = 0; k < x->nrelated; k++) {
+				const struct related *r = &x->related[k];
+
+				fprintf(fp, "%s{\"file\": ", k ? ", " : "");
+				json_str(fp, r->file);
+				fprintf(fp, ", \"line\": %u, \"column\": %u, "
+					"\"message\": ", r->line, r->col);
+				json_str(fp, r->message);
+				fputc('}', fp);
+			}
+			fputc(']', fp);
+		}
 		fputc('}', fp);
 	}
 	fprintf(fp, "%s]\n}\n", shown ? "\n  " : "");
@@ -175,6 +189,28 @@ static int rule_index(const struct rule *r)
 	return 0;
 }
 
+/* The other places of the same root cause, as SARIF relatedLocations. */
+static void sarif_related(FILE *fp, const struct finding *x)
+{
+	fprintf(fp, ",\n         \"relatedLocations\": [");
+	for (int k = 0; k < x->nrelated; k++) {
+		const struct related *r = &x->related[k];
+
+		fprintf(fp, "%s{\"id\": %d, \"physicalLocation\": "
+			"{\"artifactLocation\": {\"uri\": ", k ? ", " : "",
+			k + 1);
+		json_uri(fp, r->file);
+		if (r->file[0] != '/')
+			fprintf(fp, ", \"uriBaseId\": \"SRCROOT\"");
+		fprintf(fp, "}, \"region\": {\"startLine\": %u, "
+			"\"startColumn\": %u}}, \"message\": {\"text\": ",
+			r->line, r->col ? r->col : 1);
+		json_str(fp, r->message);
+		fprintf(fp, "}}");
+	}
+	fputc(']', fp);
+}
+
 /* The baseline's findings no finding of this run matched: "absent". */
 static int sarif_absent(FILE *fp, const struct baseline *b, int comma)
 {
@@ -264,6 +300,8 @@ void out_sarif(FILE *fp, const struct findings *f, const char *tree_uri,
 			fprintf(fp, ",\n         \"baselineState\": \"%s\"",
 				x->state == FINDING_UNCHANGED ? "unchanged" :
 				"new");
+		if (x->nrelated)
+			sarif_related(fp, x);
 		if (x->fix) {
 			fprintf(fp, ",\n         \"fixes\": [{\"description\": "
 				"{\"text\": ");

@@ -220,6 +220,7 @@ int check_setup(struct run *run, const char *first_file)
 	run->cx.shadow = run->shadow;
 	run->cx.db = o->db;
 	run->cx.all_stubs = o->all_stubs;
+	run->cx.no_group = o->no_group;
 	return 0;
 }
 

@@ -24,6 +24,7 @@ struct check_opts {
 	const char *db;		/* absolute: entries chdir (db_abs) */
 	const char *baseline;	/* --baseline FILE, or NULL */
 	int all_stubs;		/* --all-stubs: every stub that differs */
+	int no_group;		/* --no-group: a sleep finding per entry */
 	char *db_abs;
 	enum out_format format;
 	int error_exit;

@@ -19,12 +19,12 @@ KFLAGS="-nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1
 collect() {
 	rm -f "$1"
 	for u in $UNITS; do
-		(cd "$T" && "$HOOKWRAP" check --db="$1" $KFLAGS "$u") ||
+		(cd "$T" && "$HOOKWRAP" check --no-group --db="$1" $KFLAGS "$u") ||
 			return 1
 	done
 }
 report() {
-	(cd "$T" && "$HOOKWRAP" report "$@")
+	(cd "$T" && "$HOOKWRAP" report --no-group "$@")
 }
 
 check "collect the facts" collect "$OUT/a.db"
@@ -121,13 +121,13 @@ check "a baseline of one finding leaves the others new" \
 # check --baseline: the per-unit rules, kbuild's way (findings on
 # standard error) and with --tree.
 C=$(copy_fixture check)
-(cd "$C" && "$HOOKWRAP" check --format=json drivers/calls.c) >"$OUT/check-base.json" 2>/dev/null
+(cd "$C" && "$HOOKWRAP" check --no-group --format=json drivers/calls.c) >"$OUT/check-base.json" 2>/dev/null
 n_check=$(grep -c '"rule": ' "$OUT/check-base.json")
 check "check: the unit has findings ($n_check)" test "$n_check" -ge 1
-(cd "$C" && "$HOOKWRAP" check --baseline="$OUT/check-base.json" drivers/calls.c) >"$OUT/check-same.txt" 2>&1
+(cd "$C" && "$HOOKWRAP" check --no-group --baseline="$OUT/check-base.json" drivers/calls.c) >"$OUT/check-same.txt" 2>&1
 same "check: against its own baseline, nothing" /dev/null "$OUT/check-same.txt"
 sed -i '1i /* moved */\n/* moved */' "$C/drivers/calls.c"
-(cd "$C" && "$HOOKWRAP" check --baseline="$OUT/check-base.json" -nostdinc -Iinclude -DCONFIG_SECURITY=1 drivers/calls.c) >"$OUT/check-moved.txt" 2>&1
+(cd "$C" && "$HOOKWRAP" check --no-group --baseline="$OUT/check-base.json" -nostdinc -Iinclude -DCONFIG_SECURITY=1 drivers/calls.c) >"$OUT/check-moved.txt" 2>&1
 same "check: lines moved, kbuild's way: nothing" /dev/null "$OUT/check-moved.txt"
 cat >>"$C/drivers/calls.c" <<'EOF'
 
@@ -136,12 +136,12 @@ int baseline_new_raw(struct inode *dir, struct dentry *dentry, int mode)
 	return security_ops->inode_mkdir(dir, dentry, mode);
 }
 EOF
-(cd "$C" && "$HOOKWRAP" check --baseline="$OUT/check-base.json" -nostdinc -Iinclude -DCONFIG_SECURITY=1 drivers/calls.c) >"$OUT/check-new.txt" 2>&1
+(cd "$C" && "$HOOKWRAP" check --no-group --baseline="$OUT/check-base.json" -nostdinc -Iinclude -DCONFIG_SECURITY=1 drivers/calls.c) >"$OUT/check-new.txt" 2>&1
 check "check: the raw call added is the one finding" \
 	test "$(grep -c ': warning: ' "$OUT/check-new.txt")" -eq 1
 line=$(grep -n 'return security_ops->inode_mkdir(dir, dentry, mode);' "$C/drivers/calls.c" | tail -1 | cut -d: -f1)
 contains "check: ... at its line" "$OUT/check-new.txt" "drivers/calls.c:$line:9: warning: direct call security_ops->inode_mkdir()"
-(cd "$C" && "$HOOKWRAP" check --format=sarif --baseline="$OUT/check-base.json" drivers/calls.c) >"$OUT/check.sarif" 2>/dev/null
+(cd "$C" && "$HOOKWRAP" check --no-group --format=sarif --baseline="$OUT/check-base.json" drivers/calls.c) >"$OUT/check.sarif" 2>/dev/null
 check "check SARIF: one new" test "$(grep -c '"baselineState": "new"' "$OUT/check.sarif")" -eq 1
 check "check SARIF: no absent (check sees only its units)" \
 	test "$(grep -c '"baselineState": "absent"' "$OUT/check.sarif")" -eq 0
@@ -169,5 +169,5 @@ bad list.json " error: not a baseline: expected hookwrap's JSON report or a SARI
 report --db="$OUT/a.db" --baseline="$OUT/none.json" >/dev/null 2>"$OUT/none.err"
 check "a missing baseline: exit 2" test $? -eq 2
 contains "a missing baseline: says so" "$OUT/none.err" "$OUT/none.json: error: cannot read the baseline"
-(cd "$C" && "$HOOKWRAP" check --baseline="$OUT/other.json" drivers/calls.c) >/dev/null 2>"$OUT/check-bad.err"
+(cd "$C" && "$HOOKWRAP" check --no-group --baseline="$OUT/other.json" drivers/calls.c) >/dev/null 2>"$OUT/check-bad.err"
 check "check with a bad baseline: exit 2" test $? -eq 2

@@ -20,7 +20,7 @@ UNITS="kernel/signal.c security/selinux/hooks.c security/apparmor/lsm.c
 collect() {
 	rm -f "$1" "$1-wal" "$1-shm"
 	for u in $UNITS; do
-		(cd "$T" && "$HOOKWRAP" check --db="$1" $KFLAGS "$u") || return 1
+		(cd "$T" && "$HOOKWRAP" check --no-group --db="$1" $KFLAGS "$u") || return 1
 	done
 }
 
@@ -41,19 +41,19 @@ check "collect the facts" collect "$DB"
 check "the checkers leave no -wal or -shm" test ! -e "$DB-wal" -a ! -e "$DB-shm"
 sum=$(md5sum <"$DB")
 
-(cd "$T" && "$HOOKWRAP" report --db="$DB") >"$OUT/report.txt" 2>"$OUT/report.err"
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB") >"$OUT/report.txt" 2>"$OUT/report.err"
 check "report: exit 0" test $? -eq 0
 same "report: the findings" "$EXP/report.txt" "$OUT/report.txt"
 untouched "report" "$DB" "$sum"
-(cd "$T" && "$HOOKWRAP" report --db="$DB" --format=sarif) >/dev/null
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB" --format=sarif) >/dev/null
 untouched "report --format=sarif" "$DB" "$sum"
-(cd "$T" && "$HOOKWRAP" report --db="$DB" --why task_kill) >/dev/null
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB" --why task_kill) >/dev/null
 untouched "report --why" "$DB" "$sum"
 "$HOOKWRAP" manifest --db="$DB" "$T" | cut -f1,13 >"$OUT/may_sleep.tsv"
 same "manifest --db: may_sleep" "$EXP/may_sleep.tsv" "$OUT/may_sleep.tsv"
 untouched "manifest --db" "$DB" "$sum"
 chmod 444 "$DB"
-(cd "$T" && "$HOOKWRAP" report --db="$DB") >"$OUT/ro.txt" 2>&1
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB") >"$OUT/ro.txt" 2>&1
 same "report on a read-only file" "$EXP/report.txt" "$OUT/ro.txt"
 chmod 644 "$DB"
 
@@ -62,7 +62,7 @@ chmod 644 "$DB"
 refused() {
 	local sum r
 	sum=$(md5sum <"$2")
-	"$HOOKWRAP" report --db="$2" >"$OUT/refused.out" 2>&1
+	"$HOOKWRAP" report --no-group --db="$2" >"$OUT/refused.out" 2>&1
 	r=$?
 	check "$1: report exits 2" test $r -eq 2
 	contains "$1: names the file and why" "$OUT/refused.out" "$2: error: $3"
@@ -127,7 +127,7 @@ os._exit(0)	# no close: no checkpoint, the -wal stays
 PY
 check "a killed checker's -wal is there" test -s "$OUT/live.db-wal"
 sums=$(cat "$OUT/live.db" "$OUT/live.db-wal" | md5sum)
-(cd "$T" && "$HOOKWRAP" report --db="$OUT/live.db") >"$OUT/live.txt" 2>&1
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/live.db") >"$OUT/live.txt" 2>&1
 check "report with a -wal: exit 0" test $? -eq 0
 contains "report with a -wal: sees its transaction" "$OUT/live.txt" \
 	"kernel/signal.c:999:2: warning: msleep() may sleep inside the atomic region begun by spin_lock(&wal_lock) at kernel/signal.c:998"
@@ -140,14 +140,14 @@ check "report with a -wal: the database and the -wal are unchanged" \
 cp "$DB" "$OUT/busy.db"
 (for i in 1 2 3; do
 	for u in $UNITS; do
-		(cd "$T" && "$HOOKWRAP" check --db="$OUT/busy.db" $KFLAGS "$u") \
+		(cd "$T" && "$HOOKWRAP" check --no-group --db="$OUT/busy.db" $KFLAGS "$u") \
 			>/dev/null 2>&1
 	done
  done) &
 writers=$!
 bad=0
 for i in $(seq 1 12); do
-	(cd "$T" && "$HOOKWRAP" report --db="$OUT/busy.db") >"$OUT/busy.txt" 2>&1 ||
+	(cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/busy.db") >"$OUT/busy.txt" 2>&1 ||
 		bad=$((bad + 1))
 	cmp -s "$EXP/report.txt" "$OUT/busy.txt" || bad=$((bad + 1))
 done

@@ -24,7 +24,7 @@ deep() {
 	# With flags (kbuild's way) the findings go to standard error.
 	[ $# -gt 0 ] && fo="$OUT/$u.err"
 	python3 "$GEN" "$shape" "$n" >"$T/$f"
-	(cd "$T" && "$HOOKWRAP" check "$@" "$f") >"$OUT/$u.out" \
+	(cd "$T" && "$HOOKWRAP" check --no-group "$@" "$f") >"$OUT/$u.out" \
 		2>"$OUT/$u.err"
 	rc=$?
 	check "$shape $n: exit 0, no signal (got $rc)" test $rc -eq 0
@@ -60,7 +60,7 @@ deep notif notif 200000 $KFLAGS
 
 # With clang's limit: a parse error, said in one note; the rest checked.
 python3 "$GEN" parens 10000 >"$T/drivers/limit.c"
-(cd "$T" && "$HOOKWRAP" check drivers/limit.c) >"$OUT/limit.out" 2>"$OUT/limit.err"
+(cd "$T" && "$HOOKWRAP" check --no-group drivers/limit.c) >"$OUT/limit.out" 2>"$OUT/limit.err"
 check "10,000 parentheses at clang's limit: exit 0" test $? -eq 0
 contains "... the raw call at the top is found" "$OUT/limit.out" \
 	"drivers/limit.c:18:9: warning: direct call"
@@ -69,10 +69,10 @@ contains "... one note says the unit was partly parsed" "$OUT/limit.err" \
 check "... and only that note" test "$(wc -l <"$OUT/limit.err")" -eq 1
 
 # The facts of a deep unit, collected and linked: the same sleep.
-(cd "$T" && "$HOOKWRAP" check --db="$OUT/deep.db" drivers/ifs.c) \
+(cd "$T" && "$HOOKWRAP" check --no-group --db="$OUT/deep.db" drivers/ifs.c) \
 	>"$OUT/db.out" 2>&1
 check "check --db on 10,000 nested ifs: exit 0" test $? -eq 0
-(cd "$T" && "$HOOKWRAP" report --db="$OUT/deep.db") >"$OUT/report.out" 2>&1
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/deep.db") >"$OUT/report.out" 2>&1
 sline=$(sed -n 's/^ \* sleep: //p' "$T/drivers/ifs.c")
 contains "report: the sleep at the deepest if" "$OUT/report.out" \
 	"drivers/ifs.c:${sline% *}:${sline#* }: warning: msleep() may sleep inside the atomic region"
@@ -89,7 +89,7 @@ python3 "$GEN" unary 1000000 >"$T/drivers/huge.c"
 limit=900000 asan=${ASAN_OPTIONS-}
 sanitized && limit=unlimited asan="${asan:+$asan:}detect_leaks=0"
 (ulimit -v $limit
- cd "$T" && ASAN_OPTIONS=$asan "$HOOKWRAP" check $KFLAGS drivers/huge.c \
+ cd "$T" && ASAN_OPTIONS=$asan "$HOOKWRAP" check --no-group $KFLAGS drivers/huge.c \
 	drivers/sum5k.c) >"$OUT/huge.out" 2>"$OUT/huge.err"
 rc=$?
 check "a million levels: exit 2, not a signal (got $rc)" test $rc -eq 2

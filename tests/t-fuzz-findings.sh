@@ -49,7 +49,7 @@ row3() {
 	} >"$M"
 }
 with_manifest() {
-	bad "$1" "^$M:$2" "$HOOKWRAP" check --no-cache --tree "$LM" \
+	bad "$1" "^$M:$2" "$HOOKWRAP" check --no-group --no-cache --tree "$LM" \
 		--manifest "$M" "$LM/fs/inode.c"
 }
 row3 '{ $5 = ""; print }'
@@ -62,7 +62,7 @@ row3 '{ $4 = "struct task_struct *target, , int a, int b"; print }'
 with_manifest "a manifest row with an empty parameter: exit 2 at its line" \
 	"3: error: params of 'capget' has an empty parameter"
 cp "$OUT/good.tsv" "$M"
-"$HOOKWRAP" check --no-cache --tree "$LM" --manifest "$M" "$LM/fs/inode.c" \
+"$HOOKWRAP" check --no-group --no-cache --tree "$LM" --manifest "$M" "$LM/fs/inode.c" \
 	>"$OUT/good.out" 2>"$OUT/good.err"
 rc=$?
 [ $rc -le 1 ] && [ ! -s "$OUT/good.err" ] &&
@@ -74,7 +74,7 @@ rc=$?
 T=$(copy_fixture lsm-mini)
 cp -a "$T" "$OUT/pristine"
 review() {
-	"$HOOKWRAP" check --tree "$T" --patch "$FF/$1"
+	"$HOOKWRAP" check --no-group --tree "$T" --patch "$FF/$1"
 }
 bad "a patch making fs/new.c a file and a directory: exit 2 at the second" \
 	"^$FF/file-and-dir.patch:10: error: 'fs/new.c' \\(line 4\\) and 'fs/new.c/x.c' \\(line 10\\): the patch makes fs/new.c a file and needs it as a directory" \
@@ -88,6 +88,6 @@ bad "a rename of fs/super.c and a new fs/super.c: exit 2" \
 check "the tree is as it was" diff -r "$OUT/pristine" "$T"
 # Each patch of the series alone is reviewed, the first with its finding.
 sed -n '1,/^2\.39\.2$/p' "$FF/twice.patch" >"$OUT/first.patch"
-"$HOOKWRAP" check --tree "$T" --patch "$OUT/first.patch" >"$OUT/first.out" 2>&1
+"$HOOKWRAP" check --no-group --tree "$T" --patch "$OUT/first.patch" >"$OUT/first.out" 2>&1
 contains "the series' first patch alone: its raw call found" "$OUT/first.out" \
 	"fs/inode.c:17:8: warning: direct call security_ops->inode_alloc_security()"

@@ -27,7 +27,7 @@ KFLAGS="-nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1"
 unit() {
 	local name=$1 file=$2
 	shift 2
-	(cd "$T" && "$HOOKWRAP" check --verbose --error-exit $KFLAGS "$@" \
+	(cd "$T" && "$HOOKWRAP" check --no-group --verbose --error-exit $KFLAGS "$@" \
 		"-Wp,-MD,drivers/.$(basename "$file" .c).o.d" \
 		-DKBUILD_BASENAME='"'"$(basename "$file" .c)"'"' "$file") \
 		>"$OUT/$name.stdout" 2>"$OUT/$name.all"
@@ -48,7 +48,7 @@ unit b drivers/header_b.c
 check "the next unit is answered from the cache" answered b
 contains "... saying so with --verbose" "$OUT/b.err" \
 	"drivers/header_b.c: not parsed: only headers link it to the table, and their 1 finding came from the header cache"
-(cd "$T" && "$HOOKWRAP" check --no-cache --error-exit $KFLAGS drivers/header_b.c) \
+(cd "$T" && "$HOOKWRAP" check --no-group --no-cache --error-exit $KFLAGS drivers/header_b.c) \
 	>/dev/null 2>"$OUT/b-parsed.out"
 same "... with the output of a parse" "$OUT/b-parsed.out" "$OUT/b.out"
 check "... and --error-exit's status (1)" test "$(cat "$OUT/b.rc")" -eq 1
@@ -60,7 +60,7 @@ same "... the same finding" "$OUT/a.out" "$OUT/c.out"
 # The front answers without hookwrap-full (no libclang).
 (cd "$T" && ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 	strace -f -qq -e trace=execve -e signal=none -o "$OUT/strace" \
-	"$HOOKWRAP" check $KFLAGS drivers/header_c.c) >"$OUT/front.out" 2>&1
+	"$HOOKWRAP" check --no-group $KFLAGS drivers/header_c.c) >"$OUT/front.out" 2>&1
 n=$(grep -c 'execve(' "$OUT/strace")
 check "the front answers it alone (programs run: $n)" test "$n" -eq 1
 same "... with the same output" "$OUT/a.out" "$OUT/front.out"
@@ -114,13 +114,13 @@ check "a header's macro: parsed every time" bash -c "! grep -q 'not parsed' '$OU
 same "... the same findings" "$OUT/m1.out" "$OUT/m2.out"
 
 # Several files in one run, -p, or a format other than gcc's: no cache.
-(cd "$T" && "$HOOKWRAP" check --verbose $KFLAGS drivers/header_a.c drivers/header_b.c) \
+(cd "$T" && "$HOOKWRAP" check --no-group --verbose $KFLAGS drivers/header_a.c drivers/header_b.c) \
 	>"$OUT/two.out" 2>"$OUT/two.err"
 lacks "two files in one run: parsed (one finding, once)" "$OUT/two.err" "not parsed"
-(cd "$T" && "$HOOKWRAP" check --verbose --format=json $KFLAGS drivers/header_b.c) \
+(cd "$T" && "$HOOKWRAP" check --no-group --verbose --format=json $KFLAGS drivers/header_b.c) \
 	>/dev/null 2>"$OUT/json.err"
 lacks "--format=json: parsed" "$OUT/json.err" "not parsed"
-(cd "$T" && "$HOOKWRAP" check --verbose --no-cache $KFLAGS drivers/header_b.c) \
+(cd "$T" && "$HOOKWRAP" check --no-group --verbose --no-cache $KFLAGS drivers/header_b.c) \
 	>/dev/null 2>"$OUT/nocache.err"
 lacks "--no-cache: parsed" "$OUT/nocache.err" "not parsed"
 
@@ -128,7 +128,7 @@ lacks "--no-cache: parsed" "$OUT/nocache.err" "not parsed"
 mkdir -p "$OUT/ro"
 cp "$OUT"/cache/manifest-* "$OUT/ro/"
 chmod 555 "$OUT/ro"
-(cd "$T" && HOOKWRAP_CACHE_DIR="$OUT/ro" "$HOOKWRAP" check $KFLAGS drivers/header_b.c) \
+(cd "$T" && HOOKWRAP_CACHE_DIR="$OUT/ro" "$HOOKWRAP" check --no-group $KFLAGS drivers/header_b.c) \
 	>"$OUT/ro.stdout" 2>"$OUT/ro.out"
 chmod 755 "$OUT/ro"
 same "a cache that cannot be written: the output of a parse" "$OUT/g.out" "$OUT/ro.out"
@@ -155,7 +155,7 @@ unit s2 drivers/sleeper.c
 lacks "header-linked, parsed: no sleep finding of its own" "$OUT/s1.out" "sleep-in-atomic"
 check "... answered next time" answered s2
 same "... with the same output" "$OUT/s1.out" "$OUT/s2.out"
-(cd "$T" && "$HOOKWRAP" check --db="$OUT/s.db" $KFLAGS drivers/sleeper.c >/dev/null 2>&1 &&
-	"$HOOKWRAP" report --db="$OUT/s.db") >"$OUT/s-report.out" 2>&1
+(cd "$T" && "$HOOKWRAP" check --no-group --db="$OUT/s.db" $KFLAGS drivers/sleeper.c >/dev/null 2>&1 &&
+	"$HOOKWRAP" report --no-group --db="$OUT/s.db") >"$OUT/s-report.out" 2>&1
 contains "... --db and report see it" "$OUT/s-report.out" \
 	"drivers/sleeper.c:9:2: warning: msleep() may sleep inside the atomic region begun by spin_lock(&lock)"

@@ -51,18 +51,18 @@ memcheck() {
 
 DB="$OUT/facts.db"
 memcheck "check --db: a unit whose callee table grows mid-function" \
-	"$HOOKWRAP" check --db="$DB" $KFLAGS kernel/many.c
+	"$HOOKWRAP" check --no-group --db="$DB" $KFLAGS kernel/many.c
 memcheck "check --db: parameter conditions and irq/lock pairs" \
-	"$HOOKWRAP" check --db="$DB" $KFLAGS kernel/flags.c
+	"$HOOKWRAP" check --no-group --db="$DB" $KFLAGS kernel/flags.c
 memcheck "check --db: inline helpers summarised, correlated lock tests" \
-	"$HOOKWRAP" check --db="$DB" $KFLAGS kernel/objects.c
+	"$HOOKWRAP" check --no-group --db="$DB" $KFLAGS kernel/objects.c
 memcheck "check --db: cleanup.h guards and their scopes" \
-	"$HOOKWRAP" check --db="$DB" $KFLAGS kernel/guards.c
+	"$HOOKWRAP" check --no-group --db="$DB" $KFLAGS kernel/guards.c
 memcheck "check without --db: link in memory, sleep rules" \
-	"$HOOKWRAP" check $KFLAGS kernel/irqpair.c
+	"$HOOKWRAP" check --no-group $KFLAGS kernel/irqpair.c
 memcheck "report and report --why: the link" \
-	"$HOOKWRAP" report --db="$DB" --why flags_alloc
+	"$HOOKWRAP" report --no-group --db="$DB" --why flags_alloc
 M=$(copy_fixture check-modern)
-(cd "$M" && $VG "$HOOKWRAP" check \
+(cd "$M" && $VG "$HOOKWRAP" check --no-group \
 	kernel/lsm_peek.c >"$OUT/m.out" 2>"$OUT/m.err")
 check "check: the internals walk on check-modern" test $? -le 2

@@ -100,15 +100,15 @@ same "convert: nothing on stderr" /dev/null "$OUT/c.err"
 
 # --- check and report: the whole tree's findings, nothing about stubs.
 files="fs/namei.c kernel/ptrace.c net/socket.c"
-(cd "$FULL" && "$HOOKWRAP" check --tree . $files) >"$OUT/full.chk" 2>&1
-(cd "$T" && "$HOOKWRAP" check --tree . --db "$OUT/facts.db" $files) \
+(cd "$FULL" && "$HOOKWRAP" check --no-group --tree . $files) >"$OUT/full.chk" 2>&1
+(cd "$T" && "$HOOKWRAP" check --no-group --tree . --db "$OUT/facts.db" $files) \
 	>"$OUT/k.out" 2>&1
 echo $? >"$OUT/k.rc"
 same "check: exit 0" <(echo 0) "$OUT/k.rc"
 contains "check: finds the raw calls" "$OUT/k.out" "[direct-ops-call]"
 same "check: the same findings as on the whole tree, and no more" \
 	"$OUT/full.chk" "$OUT/k.out"
-"$HOOKWRAP" report --db "$OUT/facts.db" >"$OUT/r.out" 2>&1
+"$HOOKWRAP" report --no-group --db "$OUT/facts.db" >"$OUT/r.out" 2>&1
 echo $? >"$OUT/r.rc"
 same "report: exit 0" <(echo 0) "$OUT/r.rc"
 lacks "report: nothing about default tables" "$OUT/r.out" "default"
@@ -118,14 +118,14 @@ lacks "report: nothing about default tables" "$OUT/r.out" "default"
 # says (signatures) and stub.HOOK still count.
 S="$OUT/stale"
 "$HW/tests/compose-fixture" nodefaults "$S"
-(cd "$S" && "$HOOKWRAP" check --tree .) >"$OUT/st.out" 2>&1
+(cd "$S" && "$HOOKWRAP" check --no-group --tree .) >"$OUT/st.out" 2>&1
 echo $? >"$OUT/st.rc"
 same "check --tree: exit 0" <(echo 0) "$OUT/st.rc"
 same "check --tree: the stubs of the missing tables are not stale" \
 	/dev/null "$OUT/st.out"
 sed -i 's/int (\*syslog) (int type);/int (*syslog) (long type);/' \
 	"$S/include/linux/security.h"
-(cd "$S" && "$HOOKWRAP" check --tree .) >"$OUT/st2.out" 2>&1
+(cd "$S" && "$HOOKWRAP" check --no-group --tree .) >"$OUT/st2.out" 2>&1
 contains "check --tree: a retyped hook's wrapper is still stale" \
 	"$OUT/st2.out" "wrapper security_syslog() has signature"
 contains "check --tree: so is its stub" "$OUT/st2.out" \
@@ -133,7 +133,7 @@ contains "check --tree: so is its stub" "$OUT/st2.out" \
 sed -i 's/int (\*syslog) (long type);/int (*syslog) (int type);/' \
 	"$S/include/linux/security.h"
 printf 'profile = lsm\nstub.capable = return -EPERM;\n' >"$S/hookwrap.conf"
-(cd "$S" && "$HOOKWRAP" check --tree .) >"$OUT/st3.out" 2>&1
+(cd "$S" && "$HOOKWRAP" check --no-group --tree .) >"$OUT/st3.out" 2>&1
 grep -c 'stale-wrapper' "$OUT/st3.out" >"$OUT/st3.n"
 same "check --tree: a stub.HOOK the region lacks is reported, alone" \
 	<(echo 1) "$OUT/st3.n"
@@ -141,7 +141,7 @@ contains "check --tree: ... as security_capable()'s" "$OUT/st3.out" \
 	"stub security_capable() disagrees with the defaults: it does '{ return cap_capable(tsk, cap); }', the defaults say '{ return -EPERM; }'"
 
 # --- an out-of-tree module: headers and one .c, no security/ at all.
-(cd "$M" && "$HOOKWRAP" check --tree . drivers/hookmod/hookmod.c) \
+(cd "$M" && "$HOOKWRAP" check --no-group --tree . drivers/hookmod/hookmod.c) \
 	>"$OUT/mk.out" 2>&1
 echo $? >"$OUT/mk.rc"
 same "module tree: check exits 0" <(echo 0) "$OUT/mk.rc"

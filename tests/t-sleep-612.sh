@@ -82,7 +82,7 @@ KFLAGS="-nostdinc -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
 collect() {
 	for u in kernel/caller.c security/security.c security/selinux/hooks.c \
 		 security/sleepy/lsm.c; do
-		(cd "$T" && "$HOOKWRAP" check --db="$DB" $KFLAGS "$u") || return 1
+		(cd "$T" && "$HOOKWRAP" check --no-group --db="$DB" $KFLAGS "$u") || return 1
 	done
 }
 check "collect the facts of the four units with no hookwrap.conf" collect
@@ -96,7 +96,7 @@ n=$(sqlite3 "$DB" "select count(*) from calls where hook <> '' and file = 'secur
 # two), security_sb_alloc's call of the dispatcher security_sb_free(),
 # and the function added above.
 check "... one per hook a function runs, in all 14 ($n)" test "$n" -eq 14
-(cd "$T" && "$HOOKWRAP" report --db="$DB") >"$OUT/report.txt" 2>"$OUT/report.err"
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB") >"$OUT/report.txt" 2>"$OUT/report.err"
 same "report: nothing on stderr" /dev/null "$OUT/report.err"
 contains "the hook run by the macro under the lock in security.c" \
 	"$OUT/report.txt" "security/security.c:$at:2: warning: hook cred_getsecid called inside the atomic region begun by spin_lock(&secid_lock) at security/security.c:$lock, and an implementation may sleep: security_list_options.cred_getsecid() -> sleepy_cred_getsecid() -> msleep() [sleep-in-atomic-hook]"
@@ -122,7 +122,7 @@ int nop_plain(void) { return 0; }
 C
 XDB="$OUT/xmacro.db"
 rm -f "$XDB"
-(cd "$X" && "$HOOKWRAP" check --db="$XDB" -Iinclude -DCONFIG_SECURITY_NETWORK -DCONFIG_KEYS kernel/nop.c) \
+(cd "$X" && "$HOOKWRAP" check --no-group --db="$XDB" -Iinclude -DCONFIG_SECURITY_NETWORK -DCONFIG_KEYS kernel/nop.c) \
 	>"$OUT/xmacro.out" 2>&1
 hooks=$(grep -c '^LSM_HOOK(' "$X/include/linux/lsm_hook_defs.h")
 n=$(sqlite3 "$XDB" "select count(*) from functions where name like 'nop\_%' escape '\\' and name <> 'nop_plain'")
@@ -145,9 +145,9 @@ static struct security_hook_list ext_hooks[] = {
 C
 RDB="$OUT/reg.db"
 rm -f "$RDB"
-(cd "$X" && "$HOOKWRAP" check --db="$RDB" -Iinclude security/ext/reg.c) \
+(cd "$X" && "$HOOKWRAP" check --no-group --db="$RDB" -Iinclude security/ext/reg.c) \
 	>"$OUT/reg.out" 2>&1
-"$HOOKWRAP" report --db="$RDB" --why cred_getsecid >"$OUT/why.out" 2>&1
+"$HOOKWRAP" report --no-group --db="$RDB" --why cred_getsecid >"$OUT/why.out" 2>&1
 contains "--why: a registration without a definition is named" "$OUT/why.out" \
 	"hook cred_getsecid: ext_cred_getsecid (security/ext/reg.c:"
 lacks "--why: ... not 'no implementation registered'" "$OUT/why.out" \

@@ -13,9 +13,9 @@ KFLAGS="-nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1
  -DCONFIG_SECURITY_NETWORK=1"
 F=kernel/flags.c
 
-(cd "$T" && "$HOOKWRAP" check --db="$DB" $KFLAGS $F)
+(cd "$T" && "$HOOKWRAP" check --no-group --db="$DB" $KFLAGS $F)
 check "collect kernel/flags.c" test $? -eq 0
-(cd "$T" && "$HOOKWRAP" report --db="$DB") >"$OUT/report.txt" 2>"$OUT/err"
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB") >"$OUT/report.txt" 2>"$OUT/err"
 same "report: nothing on stderr" /dev/null "$OUT/err"
 
 # The calls of flags_bug(), and nothing else.
@@ -84,33 +84,33 @@ void *user_blocking(void)
 	return p;
 }
 C
-(cd "$T" && "$HOOKWRAP" check --db="$DB" $KFLAGS kernel/flags_user.c)
-(cd "$T" && "$HOOKWRAP" report --db="$DB") >"$OUT/report2.txt"
+(cd "$T" && "$HOOKWRAP" check --no-group --db="$DB" $KFLAGS kernel/flags_user.c)
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB") >"$OUT/report2.txt"
 contains "across units: flags_alloc(1) under a lock is reported" \
 	"$OUT/report2.txt" "kernel/flags_user.c:21:6: warning: flags_alloc() may sleep"
 lacks "across units: flags_alloc(0) is not" "$OUT/report2.txt" \
 	"kernel/flags_user.c:11:"
 
 # Without --db: the units of one run, linked in memory, say the same.
-(cd "$T" && "$HOOKWRAP" check $KFLAGS $F) >"$OUT/mem.txt" 2>&1
+(cd "$T" && "$HOOKWRAP" check --no-group $KFLAGS $F) >"$OUT/mem.txt" 2>&1
 grep -F "[sleep-in-atomic]" "$OUT/mem.txt" | cut -d: -f2 >"$OUT/mem.got"
 same "without --db: the same seven" "$OUT/want" "$OUT/mem.got"
 
 # report --why: may the function sleep, under what, and through what.
-(cd "$T" && "$HOOKWRAP" report --db="$DB" --why grab) >"$OUT/why1" 2>&1
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB" --why grab) >"$OUT/why1" 2>&1
 contains "--why: the condition and the chain" "$OUT/why1" \
 	"grab() (kernel/flags.c:15): may sleep when its parameter 0 (from 0) is true: grab() -> kmalloc(GFP_KERNEL)"
-(cd "$T" && "$HOOKWRAP" report --db="$DB" --why flags_fine) >"$OUT/why2" 2>&1
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB" --why flags_fine) >"$OUT/why2" 2>&1
 contains "--why: a function that does not sleep says so" "$OUT/why2" \
 	"flags_fine() (kernel/flags.c:"
 contains "... does not sleep" "$OUT/why2" "): does not sleep"
-(cd "$T" && "$HOOKWRAP" report --db="$DB" --why no_such_fn) >"$OUT/why3" 2>&1
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB" --why no_such_fn) >"$OUT/why3" 2>&1
 check "--why an unknown name: exit 2" test $? -eq 2
 contains "... and says so" "$OUT/why3" "no hook or function of that name"
 for u in security/selinux/hooks.c security/apparmor/lsm.c; do
-	(cd "$T" && "$HOOKWRAP" check --db="$OUT/hooks.db" $KFLAGS $u)
+	(cd "$T" && "$HOOKWRAP" check --no-group --db="$OUT/hooks.db" $KFLAGS $u)
 done
-(cd "$T" && "$HOOKWRAP" report --db="$OUT/hooks.db" --why inode_alloc_security) \
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/hooks.db" --why inode_alloc_security) \
 	>"$OUT/why4" 2>&1
 contains "--why HOOK: each implementation, with where it is registered" \
 	"$OUT/why4" "hook inode_alloc_security: selinux_inode_alloc_security (security/selinux/hooks.c:"
@@ -134,8 +134,8 @@ void reviewed(void)
 	spin_unlock(&boot_lock);
 }
 C
-(cd "$T" && "$HOOKWRAP" check --db="$DB" $KFLAGS kernel/reviewed.c)
-(cd "$T" && "$HOOKWRAP" report --db="$DB") >"$OUT/report3.txt"
+(cd "$T" && "$HOOKWRAP" check --no-group --db="$DB" $KFLAGS kernel/reviewed.c)
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB") >"$OUT/report3.txt"
 grep -F 'kernel/reviewed.c' "$OUT/report3.txt" | cut -d: -f2 >"$OUT/rev.got"
 echo 11 >"$OUT/rev.want"
 same "ignore sleep-in-atomic: the reviewed call is silent, the next is not" \

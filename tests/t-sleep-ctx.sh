@@ -152,10 +152,10 @@ void loud_both(void *p)
 C
 
 for u in mm/vfree.c mm/util.c kernel/ctxuse.c; do
-	(cd "$T" && "$HOOKWRAP" check --db="$DB" $KFLAGS $u)
+	(cd "$T" && "$HOOKWRAP" check --no-group --db="$DB" $KFLAGS $u)
 	check "collect $u" test $? -eq 0
 done
-(cd "$T" && "$HOOKWRAP" report --db="$DB") >"$OUT/report.txt" 2>"$OUT/err"
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB") >"$OUT/report.txt" 2>"$OUT/err"
 same "report: nothing on stderr" /dev/null "$OUT/err"
 grep -F kernel/ctxuse.c "$OUT/report.txt" | cut -d: -f2 >"$OUT/got"
 # The calls of loud_lock() and loud_rcu(), none of quiet_*().
@@ -182,16 +182,16 @@ check "the then branch of in_hardirq() || irqs_disabled() assumes irqs_disabled"
 check "ctx: spin_lock_bh is in_interrupt (2), spin_lock_irqsave irqs off (1), spin_lock nothing" \
 	test "$(q "SELECT group_concat(ctx, ' ') FROM (SELECT ctx FROM calls WHERE callee IN ('kvfree_like', 'put_like') AND caller NOT LIKE 'put%' ORDER BY line)")" = '2 1 0 0'
 
-(cd "$T" && "$HOOKWRAP" report --db="$DB" --why vfree_like) >"$OUT/why.txt" 2>&1
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB" --why vfree_like) >"$OUT/why.txt" 2>&1
 contains "--why says the condition" "$OUT/why.txt" \
 	"vfree_like() (mm/vfree.c:6): may sleep when in_interrupt() is false: vfree_like() -> might_sleep()"
-(cd "$T" && "$HOOKWRAP" report --db="$DB" --why put_like) >"$OUT/why2.txt" 2>&1
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB" --why put_like) >"$OUT/why2.txt" 2>&1
 contains "--why: irqs_disabled()" "$OUT/why2.txt" \
 	"may sleep when irqs_disabled() is false"
 
 # Needs add up along a chain and stay where two paths share them.
 for f in put_noref put_like_both; do
-	(cd "$T" && "$HOOKWRAP" report --db="$DB" --why $f)
+	(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB" --why $f)
 done >"$OUT/why3.txt" 2>&1
 contains "kvfree_like() and put_rcu() under !deferred: still !in_interrupt()" \
 	"$OUT/why3.txt" "put_noref() (kernel/ctxuse.c:66): may sleep when in_interrupt() is false: put_noref() -> kvfree_like() -> vfree_like() -> might_sleep()"
@@ -201,18 +201,18 @@ contains "a call under !irqs_disabled() to one that needs !in_interrupt(): both"
 # A database of the schema before the ctx column is refused, not misread.
 cp "$DB" "$OUT/old.db"
 sqlite3 "$OUT/old.db" "UPDATE meta SET value='2' WHERE key='schema'"
-(cd "$T" && "$HOOKWRAP" report --db="$OUT/old.db") >"$OUT/old.out" 2>&1
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/old.db") >"$OUT/old.out" 2>&1
 check "a schema 2 database: report exits 2" test $? -eq 2
 contains "... and says to collect again" "$OUT/old.out" \
 	"facts database of schema 2, this hookwrap writes schema 4; remove the file and collect again"
-(cd "$T" && "$HOOKWRAP" check --db="$OUT/old.db" $KFLAGS mm/util.c) \
+(cd "$T" && "$HOOKWRAP" check --no-group --db="$OUT/old.db" $KFLAGS mm/util.c) \
 	>"$OUT/old2.out" 2>&1
 check "a schema 2 database: check --db exits 2" test $? -eq 2
 contains "... with the same line" "$OUT/old2.out" \
 	"facts database of schema 2, this hookwrap writes schema 4"
 # One of schema 3, before the headers' helpers: the same.
 sqlite3 "$OUT/old.db" "UPDATE meta SET value='3' WHERE key='schema'"
-(cd "$T" && "$HOOKWRAP" report --db="$OUT/old.db") >"$OUT/old3.out" 2>&1
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/old.db") >"$OUT/old3.out" 2>&1
 check "a schema 3 database: report exits 2" test $? -eq 2
 contains "... and says to collect again" "$OUT/old3.out" \
 	"facts database of schema 3, this hookwrap writes schema 4; remove the file and collect again"

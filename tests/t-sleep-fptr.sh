@@ -19,7 +19,7 @@ KFLAGS="-nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1
 
 collect() {
 	for u in $UNITS; do
-		(cd "$T" && "$HOOKWRAP" check --db="$1" $KFLAGS "$u") || return 1
+		(cd "$T" && "$HOOKWRAP" check --no-group --db="$1" $KFLAGS "$u") || return 1
 	done
 }
 check "collect the facts" collect "$DB"
@@ -41,7 +41,7 @@ check "a call through a member two structs deep is a slot call" \
 check "a call through a local pointer is recorded as indirect" \
 	test "$(q "SELECT text || ':' || indirect FROM calls WHERE caller='devops_notify_locked' AND indirect=1")" = "cb:1"
 
-(cd "$T" && "$HOOKWRAP" report --db="$DB") >"$OUT/report.txt" 2>"$OUT/report.err"
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB") >"$OUT/report.txt" 2>"$OUT/report.err"
 check "report: exit 0" test $? -eq 0
 R="$OUT/report.txt"
 contains "the e1000e bug: release under stats64_lock, through the slot" "$R" \
@@ -56,7 +56,7 @@ lacks "the local callback: not followed, not reported" "$R" "devops.c:49:"
 same "report: nothing on stderr" /dev/null "$OUT/report.err"
 
 why() {
-	(cd "$T" && "$HOOKWRAP" report --db="$DB" --why "$1") 2>&1
+	(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB" --why "$1") 2>&1
 }
 check "--why e1000e_reset: the indirect step, outside any lock" \
 	test "$(why e1000e_reset)" = "e1000e_reset() (drivers/net/e1000e/netdev.c:33): may sleep: e1000e_reset() -> e1000_release_phy_80003es2lan() (through hw->phy.ops.release: e1000_phy_operations.release = e1000_release_phy_80003es2lan at drivers/net/e1000e/80003es2lan.c:25) -> e1000_release_swfw_sync_80003es2lan() -> usleep_range()"
@@ -69,7 +69,7 @@ check "--why of a function with no indirect call: does not sleep" \
 
 # Without --db, one unit sees only its own tables: the slot the unit
 # does not fill is not followed (and the finding needs the build's).
-(cd "$T" && "$HOOKWRAP" check --no-prefilter $KFLAGS drivers/misc/devops.c) \
+(cd "$T" && "$HOOKWRAP" check --no-group --no-prefilter $KFLAGS drivers/misc/devops.c) \
 	>"$OUT/unit.out" 2>"$OUT/unit.err"
 contains "one unit, no --db: its own assignment is followed" "$OUT/unit.err" \
 	"drivers/misc/devops.c:37:2: warning: d->ops->reset() may sleep"

@@ -21,11 +21,11 @@ KFLAGS="-nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1
 
 collect() {
 	for u in $UNITS; do
-		(cd "$T" && "$HOOKWRAP" check --db="$1" $KFLAGS "$u") || return 1
+		(cd "$T" && "$HOOKWRAP" check --no-group --db="$1" $KFLAGS "$u") || return 1
 	done
 }
 check "collect the facts" collect "$DB"
-(cd "$T" && "$HOOKWRAP" report --db="$DB") >"$OUT/report.txt" 2>"$OUT/report.err"
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB") >"$OUT/report.txt" 2>"$OUT/report.err"
 check "report: exit 0" test $? -eq 0
 R="$OUT/report.txt"
 want() {
@@ -64,15 +64,15 @@ lacks "kernel/hdruse2.c, process context: not reported" "$R" "kernel/hdruse2.c"
 same "report: nothing on stderr" /dev/null "$OUT/report.err"
 
 # --why names the helper's definition.
-(cd "$T" && "$HOOKWRAP" report --db="$DB" --why inode_lock) >"$OUT/why.txt" 2>&1
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB" --why inode_lock) >"$OUT/why.txt" 2>&1
 same "--why inode_lock: its header and line, its chain" \
 	<(echo "inode_lock() (include/linux/fs.h:30): may sleep: inode_lock() -> down_write()") \
 	"$OUT/why.txt"
-(cd "$T" && "$HOOKWRAP" report --db="$DB" --why file_open) >"$OUT/why-hook.txt" 2>&1
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB" --why file_open) >"$OUT/why-hook.txt" 2>&1
 contains "--why file_open: the implementation that sleeps through it" \
 	"$OUT/why-hook.txt" \
 	"hook file_open: landlock_file_open (security/landlock/fs.c:16): may sleep: landlock_file_open() -> inode_lock() -> down_write()"
-(cd "$T" && "$HOOKWRAP" report --db="$DB" --why inode_trylock) >"$OUT/why-try.txt" 2>&1
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB" --why inode_trylock) >"$OUT/why-try.txt" 2>&1
 contains "--why inode_trylock: does not sleep" "$OUT/why-try.txt" \
 	"inode_trylock() (include/linux/fs.h:41): does not sleep"
 
@@ -84,7 +84,7 @@ check "each helper once: rows = names" \
 	test "$(q "SELECT count(*) FROM functions f JOIN units u ON u.id=f.unit WHERE u.header=1")" \
 	-eq "$(q "SELECT count(DISTINCT u.path || ':' || f.name) FROM functions f JOIN units u ON u.id=f.unit WHERE u.header=1")"
 n1=$(q "SELECT count(*) FROM calls c JOIN units u ON u.id=c.unit WHERE u.header=1")
-(cd "$T" && "$HOOKWRAP" check --db="$DB" $KFLAGS kernel/hdruse2.c)
+(cd "$T" && "$HOOKWRAP" check --no-group --db="$DB" $KFLAGS kernel/hdruse2.c)
 n2=$(q "SELECT count(*) FROM calls c JOIN units u ON u.id=c.unit WHERE u.header=1")
 check "a unit collected again adds no helper's calls twice ($n1, then $n2)" \
 	test "$n1" -eq "$n2"
@@ -92,7 +92,7 @@ check "a unit collected again adds no helper's calls twice ($n1, then $n2)" \
 # that reads it stores it again, in place of the old one.
 sed -i '/^static inline void inode_lock(/i /* moved */\n/* moved */\n/* moved */' \
 	"$T/include/linux/fs.h"
-(cd "$T" && "$HOOKWRAP" check --db="$DB" $KFLAGS kernel/hdruse2.c)
+(cd "$T" && "$HOOKWRAP" check --no-group --db="$DB" $KFLAGS kernel/hdruse2.c)
 check "the header edited: inode_lock() stored again, at its new line" \
 	test "$(q "SELECT group_concat(line) FROM functions WHERE name='inode_lock'")" = 33
 check "... and its calls once" \
@@ -100,7 +100,7 @@ check "... and its calls once" \
 
 # Without --db, the unit's own findings through the helpers (a unit of
 # wrapper calls only is parsed when the prefilter is off).
-(cd "$T" && "$HOOKWRAP" check --no-prefilter $KFLAGS kernel/hdruse.c) \
+(cd "$T" && "$HOOKWRAP" check --no-group --no-prefilter $KFLAGS kernel/hdruse.c) \
 	>"$OUT/unit.out" 2>"$OUT/unit.err"
 n=$(grep -c '^kernel/hdruse.c:.*\[sleep-in-atomic\]$' "$OUT/unit.err")
 check "one unit, no --db: its 7 findings through helpers (got $n)" test "$n" -eq 7

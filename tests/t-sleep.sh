@@ -17,12 +17,12 @@ KFLAGS="-nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1
 # collect DB: kbuild's command line, one unit at a time, from the top.
 collect() {
 	for u in $UNITS; do
-		(cd "$T" && "$HOOKWRAP" check --db="$1" $KFLAGS "$u") || return 1
+		(cd "$T" && "$HOOKWRAP" check --no-group --db="$1" $KFLAGS "$u") || return 1
 	done
 }
 
 check "collect the facts of every unit" collect "$DB"
-(cd "$T" && "$HOOKWRAP" report --db="$DB") >"$OUT/report.txt" 2>"$OUT/report.err"
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB") >"$OUT/report.txt" 2>"$OUT/report.err"
 check "report: exit 0" test $? -eq 0
 same "report: exactly the seeded bugs, with their chains" \
 	"$EXP/report.txt" "$OUT/report.txt"
@@ -70,16 +70,16 @@ lacks "a constant condition takes only the branch the build keeps" "$R" \
 lacks "no finding outside the callers" "$R" "security/"
 
 # Formats.
-(cd "$T" && "$HOOKWRAP" report --db="$DB" --format=json) >"$OUT/r.json"
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB" --format=json) >"$OUT/r.json"
 check "json parses, one result per finding" python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
 v = d if isinstance(d, list) else d.get("findings", d.get("results"))
 assert len(v) == int(sys.argv[2]), len(v)' "$OUT/r.json" "$(wc -l <"$R")"
-(cd "$T" && "$HOOKWRAP" report --db="$DB" --format=sarif) >"$OUT/r.sarif"
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB" --format=sarif) >"$OUT/r.sarif"
 check "sarif is well formed" python3 "$HW/tests/check/sarif-check.py" "$OUT/r.sarif"
 contains "sarif names the hook rule" "$OUT/r.sarif" '"ruleId": "sleep-in-atomic-hook"'
-(cd "$T" && "$HOOKWRAP" report --db="$DB" --rule sleep-in-atomic-hook) >"$OUT/hook.txt"
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB" --rule sleep-in-atomic-hook) >"$OUT/hook.txt"
 check "--rule: only that rule's findings" test "$(wc -l <"$OUT/hook.txt")" -eq \
 	"$(grep -c '\[sleep-in-atomic-hook\]' "$R")"
 
@@ -96,14 +96,14 @@ rows() { sqlite3 "$DB" "SELECT (SELECT count(*) FROM calls) || ' ' ||
 	(SELECT count(*) FROM registrations) || ' ' ||
 	(SELECT count(*) FROM units)"; }
 before=$(rows)
-(cd "$T" && "$HOOKWRAP" check --db="$DB" $KFLAGS kernel/signal.c)
+(cd "$T" && "$HOOKWRAP" check --no-group --db="$DB" $KFLAGS kernel/signal.c)
 check "re-running a unit: same rows ($before)" test "$(rows)" = "$before"
 sed -i 's/a = kmalloc(8, GFP_ATOMIC);/a = kmalloc(8, GFP_KERNEL);/' \
 	"$T/kernel/signal.c"
 sed -i 's/void \*buf = kmalloc(32, GFP_ATOMIC);/void *buf = NULL;/' \
 	"$T/security/selinux/hooks.c"
-(cd "$T" && "$HOOKWRAP" check --db="$DB" $KFLAGS kernel/signal.c)
-(cd "$T" && "$HOOKWRAP" report --db="$DB") >"$OUT/rerun.txt"
+(cd "$T" && "$HOOKWRAP" check --no-group --db="$DB" $KFLAGS kernel/signal.c)
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$DB") >"$OUT/rerun.txt"
 contains "re-run: the new bug in the re-run unit is found" "$OUT/rerun.txt" \
 	"kernel/signal.c:49:6: warning: kmalloc() may sleep inside the atomic region begun by spin_lock(&siglock) at kernel/signal.c:48: kmalloc(GFP_KERNEL) [sleep-in-atomic]"
 check "re-run: the other findings stay" test "$(wc -l <"$OUT/rerun.txt")" -eq \
@@ -119,10 +119,10 @@ cp "$S/security/selinux/hooks.c" "$T/security/selinux/hooks.c"
 # Parallel collection, as make -j does: the same facts.
 rm -f "$OUT/par.db"*
 for u in $UNITS; do
-	(cd "$T" && "$HOOKWRAP" check --db="$OUT/par.db" $KFLAGS "$u") &
+	(cd "$T" && "$HOOKWRAP" check --no-group --db="$OUT/par.db" $KFLAGS "$u") &
 done
 wait
-(cd "$T" && "$HOOKWRAP" report --db="$OUT/par.db") >"$OUT/par.txt"
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/par.db") >"$OUT/par.txt"
 same "parallel collection: the same report" "$EXP/report.txt" "$OUT/par.txt"
 
 # Through make, the way kbuild runs a checker for C=2.
@@ -138,18 +138,18 @@ rm -f "$OUT/make.db"*
 (cd "$T" && make -s -j3 -f Makefile.check CHECK="$HOOKWRAP check --db=$OUT/make.db") \
 	>"$OUT/make.out" 2>&1
 check "make -j3 CHECK=\"hookwrap check --db=FILE\": exit 0" test $? -eq 0
-(cd "$T" && "$HOOKWRAP" report --db="$OUT/make.db") >"$OUT/make.txt"
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/make.db") >"$OUT/make.txt"
 same "through make: the same report" "$EXP/report.txt" "$OUT/make.txt"
 
 # A single-file run without --db reports what that unit shows: no hook
 # implementation is in it, so only the direct sleeps.
 # (Findings of a unit given with its flags go to standard error.)
-(cd "$T" && "$HOOKWRAP" check $KFLAGS kernel/signal.c) >"$OUT/single.txt" 2>&1
+(cd "$T" && "$HOOKWRAP" check --no-group $KFLAGS kernel/signal.c) >"$OUT/single.txt" 2>&1
 grep -v -e 'sleep-in-atomic-hook' -e 'level1()' "$EXP/report.txt" \
 	>"$OUT/single.want"
 same "single file: the direct sleeps, no hook chains" \
 	"$OUT/single.want" "$OUT/single.txt"
-(cd "$T" && "$HOOKWRAP" check --no-prefilter $KFLAGS \
+(cd "$T" && "$HOOKWRAP" check --no-group --no-prefilter $KFLAGS \
 	security/selinux/hooks.c) >"$OUT/single-selinux.txt" 2>&1
 same "single file with no atomic region: nothing" /dev/null \
 	"$OUT/single-selinux.txt"
@@ -162,35 +162,35 @@ printf 'profile = lsm-hooks\nwrappers =\nguard.task_kill = rcu\nguard.task_free 
 	>"$G/hookwrap.conf"
 rm -f "$OUT/guard.db"*
 for u in $UNITS; do
-	(cd "$G" && "$HOOKWRAP" check --db="$OUT/guard.db" $KFLAGS "$u") \
+	(cd "$G" && "$HOOKWRAP" check --no-group --db="$OUT/guard.db" $KFLAGS "$u") \
 		>>"$OUT/guard.check.out"
 done
-(cd "$G" && "$HOOKWRAP" report --db="$OUT/guard.db" --rule sleep-under-guard) \
+(cd "$G" && "$HOOKWRAP" report --no-group --db="$OUT/guard.db" --rule sleep-under-guard) \
 	>"$OUT/guard.txt"
 same "sleep-under-guard: each sleeping implementation of a guarded hook" \
 	"$EXP/guard.txt" "$OUT/guard.txt"
 lacks "guard preempt on a hook that does not sleep: nothing" \
 	"$OUT/guard.txt" "inode_permission"
-(cd "$G" && "$HOOKWRAP" check --no-prefilter $KFLAGS security/apparmor/lsm.c) \
+(cd "$G" && "$HOOKWRAP" check --no-group --no-prefilter $KFLAGS security/apparmor/lsm.c) \
 	>"$OUT/guard-single.txt" 2>&1
 contains "sleep-under-guard in a single-file run" "$OUT/guard-single.txt" \
 	"security/apparmor/lsm.c:44:2: warning: hook task_free runs under guard 'preempt'"
 
 # Bad input: exit 2 with a message, never a crash.
-"$HOOKWRAP" report >"$OUT/bad1.out" 2>&1
+"$HOOKWRAP" report --no-group >"$OUT/bad1.out" 2>&1
 check "report without --db: exit 2" test $? -eq 2
 contains "report without --db: says what is needed" "$OUT/bad1.out" "--db FILE is required"
-"$HOOKWRAP" report --db="$OUT/nonexistent.db" >"$OUT/bad2.out" 2>&1
+"$HOOKWRAP" report --no-group --db="$OUT/nonexistent.db" >"$OUT/bad2.out" 2>&1
 check "report on a missing database: exit 2" test $? -eq 2
 contains "missing database: says how to make one" "$OUT/bad2.out" \
 	"no such facts database; collect one with make C=2"
 echo "not a database" >"$OUT/junk.db"
-"$HOOKWRAP" report --db="$OUT/junk.db" >"$OUT/bad3.out" 2>&1
+"$HOOKWRAP" report --no-group --db="$OUT/junk.db" >"$OUT/bad3.out" 2>&1
 check "report on a file that is not a database: exit 2" test $? -eq 2
 contains "junk database: names the file" "$OUT/bad3.out" "$OUT/junk.db"
-"$HOOKWRAP" report --db="$DB" --rule no-such-rule >"$OUT/bad4.out" 2>&1
+"$HOOKWRAP" report --no-group --db="$DB" --rule no-such-rule >"$OUT/bad4.out" 2>&1
 check "report --rule unknown: exit 2" test $? -eq 2
-(cd "$T" && "$HOOKWRAP" check --db="$OUT/no/such/dir/x.db" $KFLAGS \
+(cd "$T" && "$HOOKWRAP" check --no-group --db="$OUT/no/such/dir/x.db" $KFLAGS \
 	kernel/signal.c) >"$OUT/bad5.out" 2>&1
 check "check --db in a missing directory: exit 2" test $? -eq 2
 contains "unwritable database: says so" "$OUT/bad5.out" "cannot open the facts database"
@@ -200,7 +200,7 @@ check "manifest --db junk: exit 2" test $? -eq 2
 # all be read (the second row overflows): a message and exit 2, not a crash or fewer facts.
 cp "$DB" "$OUT/noschema.db"
 sqlite3 "$OUT/noschema.db" "UPDATE meta SET value=NULL WHERE key='schema'"
-"$HOOKWRAP" report --db="$OUT/noschema.db" >"$OUT/bad7.out" 2>&1
+"$HOOKWRAP" report --no-group --db="$OUT/noschema.db" >"$OUT/bad7.out" 2>&1
 check "a schema row without a value: exit 2" test $? -eq 2
 contains "... named as no schema" "$OUT/bad7.out" "facts database of schema (none)"
 cp "$DB" "$OUT/badunits.db"
@@ -209,7 +209,7 @@ cp "$DB" "$OUT/badunits.db"
 sqlite3 "$OUT/badunits.db" "ALTER TABLE units RENAME COLUMN path TO p;
 	ALTER TABLE units ADD COLUMN path GENERATED ALWAYS AS (CASE WHEN id >
 	1 THEN abs(-9223372036854775807 - 1) ELSE p END) VIRTUAL"
-"$HOOKWRAP" report --db="$OUT/badunits.db" >"$OUT/bad8.out" 2>&1
+"$HOOKWRAP" report --no-group --db="$OUT/badunits.db" >"$OUT/bad8.out" 2>&1
 check "a read that fails partway: exit 2" test $? -eq 2
 contains "... says the database cannot be read" "$OUT/bad8.out" "cannot read it"
 
@@ -218,8 +218,8 @@ contains "... says the database cannot be read" "$OUT/bad8.out" "cannot read it"
 # reported are in $OUT/NAME.got, those carrying /* MARK */ in NAME.want.
 one_unit() {
 	rm -f "$OUT/$1.db"*
-	(cd "$T" && "$HOOKWRAP" check --db="$OUT/$1.db" $KFLAGS "$2")
-	(cd "$T" && "$HOOKWRAP" report --db="$OUT/$1.db") >"$OUT/$1.txt"
+	(cd "$T" && "$HOOKWRAP" check --no-group --db="$OUT/$1.db" $KFLAGS "$2")
+	(cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/$1.db") >"$OUT/$1.txt"
 	grep -n "/\\* $3 \\*/" "$T/$2" | cut -d: -f1 >"$OUT/$1.want"
 	cut -d: -f2 "$OUT/$1.txt" >"$OUT/$1.got"
 }

@@ -219,6 +219,11 @@ char *link_chain_call(const struct link *lk, int call, int n);
  * it sleeps ("spin_unlock(&caller_lock); schedule();").
  */
 int link_drop(const struct link *lk, int n);
+/*
+ * The sleeping call at the end of node n's chain (a call index): what a
+ * chain's root cause is, for grouping findings; -1 when n sleeps not.
+ */
+int link_root_call(const struct link *lk, int n);
 /* Does the chain from node n pass through a hook (not a slot)? */
 int link_chain_hook(const struct link *lk, int n);
 /*

@@ -196,3 +196,13 @@ int link_hook_sleeper(const struct link *lk, int h, int *reg)
 		*reg = il->reg[best];
 	return il->node[best];
 }
+
+int link_root_call(const struct link *lk, int n)
+{
+	int guard = lk->nnodes + 1;
+
+	while (n >= 0 && guard-- && lk->nodes[n].next >= 0)
+		n = lk->nodes[n].next;
+	return n >= 0 && lk->nodes[n].via_call >= 0 ? lk->nodes[n].via_call :
+	       -1;
+}

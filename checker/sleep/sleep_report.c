@@ -21,16 +21,80 @@ static void where_set(struct where *at, const char *file, const char *rel,
 	at->col = col;
 }
 
+/* A call in an atomic region that may sleep, before it is reported. */
+struct hit {
+	int call;		/* the call, in the facts */
+	int root;		/* the sleeping call its chain ends in */
+	char *msg;
+	char *key;
+};
+
+static int cmp_hit(const void *pa, const void *pb)
+{
+	const struct hit *a = pa, *b = pb;
+
+	if (a->root != b->root)
+		return a->root < b->root ? -1 : 1;
+	return (a->call > b->call) - (a->call < b->call);
+}
+
+/* How many of a group's other entry points its message names. */
+#define GROUP_NAMED 3
+
+/*
+ * Report hits[0..n), one root cause: the first entry point is the
+ * finding, the others its related places (named in the message, up to
+ * GROUP_NAMED of them).
+ */
+static void report_group(struct check_ctx *cx, const struct link *lk,
+			 const struct rule *rule, struct hit *h, int n)
+{
+	const struct facts *f = lk->f;
+	const struct fact_call *c = &f->calls[h[0].call];
+	int before = cx->out->n;
+	struct sbuf sb = { 0 };
+	struct where at;
+
+	sb_add(&sb, h[0].msg);
+	if (n > 1) {
+		sb_addf(&sb, "; the same sleep is reached inside atomic regions "
+			"from %d more place%s:", n - 1, n == 2 ? "" : "s");
+		for (int i = 1; i < n && i <= GROUP_NAMED; i++) {
+			const struct fact_call *o = &f->calls[h[i].call];
+
+			sb_addf(&sb, "%s %s:%u (%s)", i > 1 ? "," : "",
+				o->file, o->line, o->region);
+		}
+		if (n - 1 > GROUP_NAMED)
+			sb_add(&sb, ", ...");
+	}
+	where_set(&at, c->file, f->units[f->call_unit[h[0].call]].path,
+		  c->line, c->col);
+	report(cx, rule, &at, h[0].key, c->caller, "%s", sb.buf);
+	sb_free(&sb);
+	if (cx->out->n == before)
+		return;		/* suppressed, or not on the patch's lines */
+	for (int i = 1; i < n; i++) {
+		const struct fact_call *o = &f->calls[h[i].call];
+
+		finding_relate(&cx->out->v[cx->out->n - 1], o->file, o->line,
+			       o->col, h[i].msg);
+	}
+}
+
 static void atomic_calls(struct check_ctx *cx, const struct link *lk,
 			 int unit, const struct rule *rule)
 {
 	const struct facts *f = lk->f;
+	struct hit *hits = NULL;
+	int nhits = 0, cap = 0;
 
 	for (int i = 0; i < f->ncalls; i++) {
 		const struct fact_call *c = &f->calls[i];
+		const char *name = *c->callee ? c->callee : c->text;
 		int n, hookish;
 		char *chain;
-		struct where at;
+		struct hit *h;
 
 		if (!c->atomic || (unit >= 0 && f->call_unit[i] != unit))
 			continue;
@@ -52,28 +116,49 @@ static void atomic_calls(struct check_ctx *cx, const struct link *lk,
 		} else {
 			chain = link_chain(lk, n);
 		}
-		where_set(&at, c->file, f->units[f->call_unit[i]].path,
-			  c->line, c->col);
-		if (!hookish)
-			report(cx, rule, &at, *c->callee ? c->callee : c->text,
-			       c->caller, "%s() may sleep inside the atomic "
-			       "region begun by %s at %s:%u: %s",
-			       *c->callee ? c->callee : c->text, c->region,
-			       c->region_file, c->region_line, chain);
-		else if (c->hook)
-			report(cx, rule, &at, c->hook, c->caller,
-			       "hook %s called inside the atomic region begun "
-			       "by %s at %s:%u, and an implementation may "
-			       "sleep: %s", c->hook, c->region, c->region_file,
-			       c->region_line, chain);
-		else
-			report(cx, rule, &at, c->callee, c->caller,
-			       "%s() calls a hook whose implementation may "
-			       "sleep, inside the atomic region begun by %s at "
-			       "%s:%u: %s", c->callee, c->region,
-			       c->region_file, c->region_line, chain);
+		ARRAY_GROW(hits, cap, nhits + 1, 32);
+		h = &hits[nhits++];
+		h->call = i;
+		h->root = n == -2 ? i : link_root_call(lk, n);
+		if (h->root < 0)
+			h->root = i;
+		if (!hookish) {
+			h->key = xstrdup(name);
+			h->msg = xasprintf("%s() may sleep inside the atomic "
+					   "region begun by %s at %s:%u: %s",
+					   name, c->region, c->region_file,
+					   c->region_line, chain);
+		} else if (c->hook) {
+			h->key = xstrdup(c->hook);
+			h->msg = xasprintf("hook %s called inside the atomic "
+					   "region begun by %s at %s:%u, and an "
+					   "implementation may sleep: %s",
+					   c->hook, c->region, c->region_file,
+					   c->region_line, chain);
+		} else {
+			h->key = xstrdup(name);
+			h->msg = xasprintf("%s() calls a hook whose "
+					   "implementation may sleep, inside the "
+					   "atomic region begun by %s at %s:%u: "
+					   "%s", name, c->region, c->region_file,
+					   c->region_line, chain);
+		}
 		free(chain);
 	}
+	/* One finding per root cause, unless --no-group. */
+	if (!cx->no_group && nhits > 1)
+		qsort(hits, nhits, sizeof(*hits), cmp_hit);
+	for (int i = 0, j; i < nhits; i = j) {
+		for (j = i + 1; !cx->no_group && j < nhits &&
+		     hits[j].root == hits[i].root; j++)
+			;
+		report_group(cx, lk, rule, hits + i, j - i);
+	}
+	for (int i = 0; i < nhits; i++) {
+		free(hits[i].msg);
+		free(hits[i].key);
+	}
+	free(hits);
 }
 
 static void guarded_hooks(struct check_ctx *cx, const struct link *lk,

@@ -65,6 +65,8 @@ const char check_usage_text[] =
 	"  --all-stubs        stub-differs: every hand-written CONFIG-off stub\n"
 	"                     that differs from the default, not only those\n"
 	"                     likely wrong\n"
+	"  --no-group         a sleep finding per atomic call site, not one per\n"
+	"                     sleeping call reached from several\n"
 	"  --no-prefilter     parse every unit, even those that cannot hold a\n"
 	"                     finding\n"
 	"  --print-args       print the flags libclang would be given, a\n"
@@ -82,7 +84,7 @@ static const struct {
 } long_opts[] = {
 	{ "tree", 1 }, { "config", 1 }, { "profile", 1 }, { "manifest", 1 },
 	{ "cache-dir", 1 }, { "format", 1 }, { "patch", 1 }, { "db", 1 },
-	{ "baseline", 1 }, { "all-stubs", 0 },
+	{ "baseline", 1 }, { "all-stubs", 0 }, { "no-group", 0 },
 	{ "no-cache", 0 }, { "error-exit", 0 }, { "no-prefilter", 0 },
 	{ "print-args", 0 }, { "verbose", 0 }, { "help", 0 },
 };
@@ -139,6 +141,8 @@ static int set_opt(struct check_opts *o, const char *name, const char *val)
 		o->baseline = val;
 	else if (!strcmp(name, "all-stubs"))
 		o->all_stubs = 1;
+	else if (!strcmp(name, "no-group"))
+		o->no_group = 1;
 	else if (!strcmp(name, "no-prefilter"))
 		o->no_prefilter = 1;
 	else if (!strcmp(name, "print-args"))

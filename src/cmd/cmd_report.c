@@ -18,6 +18,7 @@
 static const char usage_text[] =
 	"usage: hookwrap report --db FILE [--format gcc|json|sarif]\n"
 	"                       [--rule ID]... [--error-exit] [--baseline FILE]\n"
+	"                       [--no-group]\n"
 	"       hookwrap report --db FILE --why NAME\n"
 	"\n"
 	"Link the facts collected by 'hookwrap check --db FILE' (for a whole\n"
@@ -28,6 +29,9 @@ static const char usage_text[] =
 	"print only the findings it does not hold, matched by rule, file,\n"
 	"function and message, not by line; in SARIF, every result with its\n"
 	"baselineState (new, unchanged, absent).\n"
+	"A sleep reached from several atomic regions is one finding, at its\n"
+	"first entry point, naming the others (related locations in JSON and\n"
+	"SARIF); --no-group prints one per entry point.\n"
 	"--why NAME says whether the hook or function NAME may sleep, and why:\n"
 	"one chain per implementation or definition.\n"
 	"Exit status: 0 (1 with --error-exit when there are findings), 2 on\n"
@@ -170,7 +174,7 @@ static const struct rule *const sleep_rules[] = {
 /* The sleep rules' findings (or only's) over the link, printed. */
 static int print_findings(const struct link *lk, const struct facts *f,
 			  const struct strv *only, enum out_format format,
-			  int error_exit, struct baseline *base)
+			  int error_exit, struct baseline *base, int no_group)
 {
 	struct findings out = { 0 };
 	struct check_ctx cx;
@@ -178,6 +182,7 @@ static int print_findings(const struct link *lk, const struct facts *f,
 
 	memset(&cx, 0, sizeof(cx));
 	cx.out = &out;
+	cx.no_group = no_group;
 	for (size_t i = 0; i < ARRAY_SIZE(sleep_rules); i++)
 		if (!only->n || strv_find(only, sleep_rules[i]->id) >= 0)
 			sleep_report(&cx, lk, -1, sleep_rules[i]);
@@ -219,6 +224,7 @@ int cmd_report(int argc, char **argv)
 		{ "error-exit", no_argument, NULL, 'e' },
 		{ "why", required_argument, NULL, 'w' },
 		{ "baseline", required_argument, NULL, 'b' },
+		{ "no-group", no_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -226,7 +232,7 @@ int cmd_report(int argc, char **argv)
 	struct baseline base = { 0 };
 	enum out_format format = OUT_GCC;
 	struct strv only = { 0 };
-	int c, error_exit = 0, ret;
+	int c, error_exit = 0, no_group = 0, ret;
 	struct facts f;
 	struct link lk;
 
@@ -260,6 +266,9 @@ int cmd_report(int argc, char **argv)
 			break;
 		case 'b':
 			base_path = optarg;
+			break;
+		case 'g':
+			no_group = 1;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -295,7 +304,7 @@ int cmd_report(int argc, char **argv)
 	link_build(&lk, &f);
 	ret = why_name ? why(&lk, why_name) :
 	      print_findings(&lk, &f, &only, format, error_exit,
-			     base_path ? &base : NULL);
+			     base_path ? &base : NULL, no_group);
 	baseline_free(&base);
 	link_free(&lk);
 	facts_free(&f);

@@ -41,6 +41,10 @@ else
 	. "$(dirname "$0")/lib.sh"
 fi
 
+# Where nm's answers are kept for this run (check g).
+NMCACHE=$(mktemp -d)
+trap 'rm -rf "$NMCACHE"' EXIT
+
 # STAGE[DIR]: DIR's place in STAGES (0 first); unset for other folders.
 declare -A STAGE
 i=0
@@ -157,26 +161,43 @@ layout() {
 	else
 		grep -oE '`(src|checker)/[A-Za-z0-9_./<>-]+\.[ch]`' "$doc" |
 			tr -d '`' | sort -u >"$tmp/named"
-		# A name with <...> is a pattern: <...> matches any name part.
-		sed -E 's/<[^>]*>/*/g' "$tmp/named" >"$tmp/globs"
-		while read -r g; do
-			# shellcheck disable=SC2086 # the glob is meant
-			set -- $(cd "$R" && echo $g)
-			[ -e "$R/$1" ] ||
-				echo "docs/architecture.md names $g, and there is no such file" >>"$tmp/f"
-		done <"$tmp/globs"
-		while read -r f; do
-			case $f in
-			*.h) [ ! -f "$R/${f%.h}.c" ] || continue ;;
-			esac
-			covered=
-			while read -r g; do
-				# shellcheck disable=SC2254 # the glob is meant
-				case $f in $g) covered=1; break ;; esac
-			done <"$tmp/globs"
-			[ -n "$covered" ] ||
-				echo "$f is not on the map: name it in docs/architecture.md, in its folder's table" >>"$tmp/f"
-		done <"$tmp/files"
+		# A name with <...> is a pattern: <...> matches any name part
+		# (as a regular expression, [^/]*).  One awk pass: each name
+		# must match a file, each file (a .h only without its .c)
+		# a name.
+		awk -v named="$tmp/named" '
+			function re(n) {
+				gsub(/[.]/, "[.]", n)
+				gsub(/<[^>]*>/, "[^/]*", n)
+				return "^" n "$"
+			}
+			BEGIN {
+				while ((getline n < named) > 0) {
+					nn++; name[nn] = n; pat[nn] = re(n)
+				}
+			}
+			{ file[$0] = 1; all[++nf] = $0 }
+			END {
+				for (i = 1; i <= nn; i++) {
+					hit = 0
+					for (k = 1; k <= nf && !hit; k++)
+						hit = all[k] ~ pat[i]
+					if (!hit)
+						print "docs/architecture.md names " name[i] ", and there is no such file"
+				}
+				for (k = 1; k <= nf; k++) {
+					f = all[k]
+					if (f ~ /[.]h$/) {
+						c = f; sub(/[.]h$/, ".c", c)
+						if (c in file) continue
+					}
+					hit = 0
+					for (i = 1; i <= nn && !hit; i++)
+						hit = f ~ pat[i]
+					if (!hit)
+						print f " is not on the map: name it in docs/architecture.md, in its folder'"'"'s table"
+				}
+			}' "$tmp/files" >>"$tmp/f"
 	fi
 	report "layout f: docs/architecture.md names every file of src/ and checker/, and no file that is not there" "$tmp/f"
 
@@ -186,13 +207,28 @@ layout() {
 		echo "$R/build: no objects; run make first" >>"$tmp/g"
 	else
 		# Only the objects of sources that exist: a removed file's
-		# object may linger in build/.
+		# object may linger in build/.  nm's answer is kept per
+		# object file (its inode and time): the planted copies below
+		# link the tree's objects, which are read once.
+		mkdir -p "$NMCACHE"
 		(cd "$R/build" && find src checker -name '*.o' | sort |
 		 while read -r o; do
-			[ -f "$R/${o%.o}.c" ] || continue
-			nm "$o" | awk -v o="$o" '$1 == "U" { print "U", o, $2 }
-				NF == 3 && $2 ~ /^[A-Z]$/ && $2 != "U" { print "D", o, $3 }'
-		 done) >"$tmp/syms"
+			[ -f "$R/${o%.o}.c" ] && echo "$o"
+		 done) >"$tmp/objs"
+		# "KEY OBJECT" per object, in one stat.
+		(cd "$R/build" && xargs -r stat -c '%d-%i-%Y %n' <"$tmp/objs") \
+			>"$tmp/keys"
+		while read -r key o; do
+			[ -f "$NMCACHE/$key" ] ||
+				{ nm "$R/build/$o" >"$NMCACHE/$key.tmp" &&
+				  mv "$NMCACHE/$key.tmp" "$NMCACHE/$key"; }
+		done <"$tmp/keys"
+		# One awk over every object's symbols.
+		(cd "$NMCACHE" && awk 'NR == FNR { obj[$1] = $2; next }
+			FNR == 1 { o = obj[FILENAME] }
+			$1 == "U" { print "U", o, $2 }
+			NF == 3 && $2 ~ /^[A-Z]$/ && $2 != "U" { print "D", o, $3 }' \
+			"$tmp/keys" $(awk '{ print $1 }' "$tmp/keys")) >"$tmp/syms"
 		# "A B": A uses B, both in one folder.
 		awk '$1 == "D" { def[$3] = $2; next }
 			{ use[NR] = $2 " " $3 }

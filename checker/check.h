@@ -133,6 +133,7 @@ struct check_ctx {
 	int header_linked;	/* only headers link the unit: no sleep rules */
 	int all_stubs;		/* --all-stubs: every stub that differs */
 	int no_group;		/* --no-group: a sleep finding per entry */
+	int rt;			/* --rt: a PREEMPT_RT review */
 	int failed;		/* a rule could not do its job (exit 2) */
 };
 

@@ -221,6 +221,7 @@ int check_setup(struct run *run, const char *first_file)
 	run->cx.db = o->db;
 	run->cx.all_stubs = o->all_stubs;
 	run->cx.no_group = o->no_group;
+	run->cx.rt = o->rt;
 	return 0;
 }
 

@@ -25,6 +25,7 @@ struct check_opts {
 	const char *baseline;	/* --baseline FILE, or NULL */
 	int all_stubs;		/* --all-stubs: every stub that differs */
 	int no_group;		/* --no-group: a sleep finding per entry */
+	int rt;			/* --rt: review as a PREEMPT_RT build */
 	char *db_abs;
 	enum out_format format;
 	int error_exit;

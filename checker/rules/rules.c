@@ -18,6 +18,7 @@ extern const struct rule rule_sleep_in_atomic;
 extern const struct rule rule_sleep_under_guard;
 extern const struct rule rule_direct_impl_call;
 extern const struct rule rule_stub_differs;
+extern const struct rule rule_sleep_in_atomic_rt;
 
 const struct rule *const rules[] = {
 	&rule_direct_ops_call,
@@ -29,6 +30,7 @@ const struct rule *const rules[] = {
 	&rule_sleep_under_guard,
 	&rule_direct_impl_call,
 	&rule_stub_differs,
+	&rule_sleep_in_atomic_rt,
 	NULL,
 };
 

@@ -69,6 +69,7 @@ void facts_free(struct facts *f)
 		free(c->callee);
 		free(c->hook);
 		free(c->slot);
+		free(c->rt_region);
 		free(c->sleep);
 		free(c->text);
 		free(c->file);

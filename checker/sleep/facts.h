@@ -33,6 +33,19 @@ struct fact_call {
 	int indirect;		/* a call through a pointer that is no
 				   member (a variable, a parameter): not
 				   followed, said by --why */
+	/*
+	 * The same call on PREEMPT_RT (docs/rules/sleep-in-atomic-rt.md):
+	 * RT_CALL_ATOMIC when a region still atomic there is open
+	 * (raw_spinlock_t, preempt_disable(), interrupts off; not a
+	 * spinlock_t, an RCU reader, bottom halves), which rt_region began;
+	 * RT_CALL_SLEEPS when the call itself may sleep there (it takes a
+	 * spinlock_t, rwlock_t or local_lock_t, or allocates memory,
+	 * whatever the GFP); rt_ctx the ctx of the atomic regions alone.
+	 */
+	int rt;
+	char *rt_region;
+	unsigned rt_region_line;
+	int rt_ctx;
 	int prim;		/* a primitive of sleep_prims.c: not followed */
 	char *sleep;		/* "kmalloc(GFP_KERNEL)" when it sleeps */
 	char *text;		/* the callee as written: "security_ops->x" */
@@ -63,6 +76,9 @@ struct fact_call {
  */
 #define CTX_IRQS_OFF	1
 #define CTX_IN_INTR	2
+
+#define RT_CALL_ATOMIC	1
+#define RT_CALL_SLEEPS	2
 
 /*
  * Conditions on the context, as a condition on a parameter is one
@@ -124,6 +140,7 @@ struct facts {
 	int nregs, capregs;
 	struct fact_hook *hooks;
 	int nhooks, caphooks;
+	int preempt_rt;		/* a unit built with CONFIG_PREEMPT_RT */
 	char *tree;		/* absolute tree, for SARIF */
 };
 
@@ -188,6 +205,7 @@ struct link {
 	} *call_cond;		/* per call: what its path assumes */
 	int **call_args;	/* per call: ARG_* or a parameter, per arg */
 	int *call_nargs;
+	int rt;			/* link_build_mode()'s */
 	int nhooks;		/* hook and slot nodes are 0 .. nhooks-1 */
 	const char **hook_names;	/* a slot's: "struct.member" */
 	struct impl_list {
@@ -199,6 +217,12 @@ struct link {
 };
 
 void link_build(struct link *lk, const struct facts *f);
+/*
+ * rt: the link of a PREEMPT_RT kernel: what takes a spinlock_t or
+ * allocates memory sleeps too (calls' RT_CALL_SLEEPS), and a call's
+ * context is its atomic regions' there (rt_ctx).
+ */
+void link_build_mode(struct link *lk, const struct facts *f, int rt);
 void link_free(struct link *lk);
 /*
  * What a call may sleep through: the node it reaches with the shortest

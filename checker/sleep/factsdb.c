@@ -24,7 +24,9 @@ static const char schema[] =
 	" line INTEGER, col INTEGER, atomic INTEGER NOT NULL, region TEXT,"
 	" region_file TEXT, region_line INTEGER, depth INTEGER,"
 	" released INTEGER, own INTEGER, cond TEXT, args TEXT, ctx INTEGER,"
-	" slot TEXT, indirect INTEGER NOT NULL DEFAULT 0);"
+	" slot TEXT, indirect INTEGER NOT NULL DEFAULT 0,"
+	" rt INTEGER NOT NULL DEFAULT 0, rt_region TEXT, rt_region_line INTEGER,"
+	" rt_ctx INTEGER NOT NULL DEFAULT 0);"
 	"CREATE TABLE IF NOT EXISTS registrations(unit INTEGER NOT NULL,"
 	" hook TEXT NOT NULL, impl TEXT NOT NULL, file TEXT, line INTEGER,"
 	" col INTEGER, how TEXT, slot TEXT);"
@@ -109,7 +111,7 @@ static int prepare(sqlite3 *db, sqlite3_stmt **st, const char *sql)
 
 /* What factsdb_store runs, each statement prepared once per store. */
 enum {
-	ADD_UNIT, UNIT_ID, CLEAR_FNS, CLEAR_CALLS, CLEAR_REGS, SET_TREE,
+	ADD_UNIT, UNIT_ID, CLEAR_FNS, CLEAR_CALLS, CLEAR_REGS, SET_TREE, SET_RT,
 	ADD_FN, ADD_CALL, ADD_REG, ADD_HOOK, FN_LINE, DROP_FN, DROP_FN_CALLS,
 	NSTORE
 };
@@ -121,9 +123,10 @@ static const char *const store_sql[NSTORE] = {
 	[CLEAR_CALLS] = "DELETE FROM calls WHERE unit=?",
 	[CLEAR_REGS] = "DELETE FROM registrations WHERE unit=?",
 	[SET_TREE] = "INSERT OR REPLACE INTO meta VALUES('tree',?)",
+	[SET_RT] = "INSERT OR REPLACE INTO meta VALUES('preempt_rt','1')",
 	[ADD_FN] = "INSERT INTO functions VALUES(?,?,?,?,?)",
 	[ADD_CALL] = "INSERT INTO calls VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-		"?,?,?,?,?,?,?)",
+		"?,?,?,?,?,?,?,?,?,?,?)",
 	[ADD_REG] = "INSERT INTO registrations VALUES(?,?,?,?,?,?,?,?)",
 	[ADD_HOOK] = "INSERT OR REPLACE INTO hooks VALUES(?,?,?,?,?)",
 	[FN_LINE] = "SELECT line FROM functions WHERE unit=? AND name=?",
@@ -246,6 +249,8 @@ static int store(sqlite3 *db, sqlite3_stmt **st, const char *path,
 			goto out;
 	if (f->tree && run(db, st, SET_TREE, "s", f->tree) != SQLITE_DONE)
 		goto out;
+	if (f->preempt_rt && run(db, st, SET_RT, "") != SQLITE_DONE)
+		goto out;
 	/* All four first, so a table of the wrong shape fails even empty. */
 	for (int k = ADD_FN; k <= ADD_HOOK; k++)
 		if (prepared(db, st, k))
@@ -271,12 +276,13 @@ static int store(sqlite3 *db, sqlite3_stmt **st, const char *path,
 
 		if (hf && hf->keep)
 			continue;
-		if (run(db, st, ADD_CALL, "Isssisssiiissiiiissisi", ids[u],
+		if (run(db, st, ADD_CALL, "Isssisssiiissiiiissisiisii", ids[u],
 			x->caller, x->callee, x->hook, x->prim, x->sleep,
 			x->text, x->file, x->line, x->col, x->atomic,
 			x->region, x->region_file, x->region_line, x->depth,
 			x->released, x->own, x->cond, x->args, x->ctx,
-			x->slot, x->indirect) != SQLITE_DONE)
+			x->slot, x->indirect, x->rt, x->rt_region,
+			x->rt_region_line, x->rt_ctx) != SQLITE_DONE)
 			goto out;
 	}
 	for (int i = 0; i < f->nregs; i++) {
@@ -404,7 +410,7 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 	if (prepare(db, &st, "SELECT c.unit, caller, callee, hook, prim, sleep,"
 		    " text, file, line, col, atomic, region, region_file,"
 		    " region_line, depth, released, own, cond, args, ctx,"
-		    " slot, indirect"
+		    " slot, indirect, rt, rt_region, rt_region_line, rt_ctx"
 		    " FROM calls c JOIN units u ON u.id=c.unit"
 		    " ORDER BY u.path, c.rowid"))
 		goto out;
@@ -433,6 +439,10 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->ctx = sqlite3_column_int(st, 19);
 		x->slot = col_str(st, 20);
 		x->indirect = sqlite3_column_int(st, 21);
+		x->rt = sqlite3_column_int(st, 22);
+		x->rt_region = col_str(st, 23);
+		x->rt_region_line = sqlite3_column_int(st, 24);
+		x->rt_ctx = sqlite3_column_int(st, 25);
 	}
 	if (rc != SQLITE_DONE)
 		goto out;
@@ -474,6 +484,13 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
 		f->tree = col_str(st, 0);
+	else if (rc != SQLITE_DONE)
+		goto out;
+	if (prepare(db, &st, "SELECT value FROM meta WHERE key='preempt_rt'"))
+		goto out;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		f->preempt_rt = 1;
 	else if (rc != SQLITE_DONE)
 		goto out;
 	ret = 0;

@@ -45,7 +45,11 @@ static void chain(const struct link *lk, int n, int call, struct sbuf *sb)
 			stored = NULL;
 			into = c && c->slot ? c : NULL;
 			if (x->next < 0 && c) {
-				sb_addf(sb, " -> %s", c->sleep);
+				if (c->sleep)
+					sb_addf(sb, " -> %s", c->sleep);
+				else	/* a sleep of RT's alone */
+					sb_addf(sb, " -> %s (on PREEMPT_RT)",
+						c->text ? c->text : c->callee);
 				return;
 			}
 			/* Through a wrapper: name it, then the hook's code. */

@@ -51,6 +51,16 @@ int lock_sleeps(const char *arg, const char *type);
 /* Is cleanup.h's guard NAME (guard(NAME), scoped_guard(NAME, ...)) an
  * atomic region for its scope? */
 int guard_is_atomic(const char *name);
+/*
+ * On PREEMPT_RT, a lock primitive's region is preemptible (no atomic
+ * region: spinlock_t, rwlock_t, local_lock_t, bottom halves, RCU
+ * readers), and taking it may sleep (the same but RCU and trylocks).
+ */
+#define RT_PREEMPTIBLE	1
+#define RT_SLEEPS	2
+int prim_rt(const char *name);
+/* The same for an atomic guard's scope (guard(spinlock): preemptible). */
+int guard_rt(const char *name);
 
 /*
  * sleep_params.c: the parameters of the function being scanned, for
@@ -117,13 +127,25 @@ void sleep_scan(struct check_ctx *cx, struct facts *f);
  * the link of every unit seen in this run, for the rules to report on.
  */
 const struct link *sleep_unit(struct check_ctx *cx, int *unit);
+/*
+ * The same facts' PREEMPT_RT link, when RT is on (--rt, or the unit is
+ * built with CONFIG_PREEMPT_RT), after sleep_unit(); else NULL.
+ */
+const struct link *sleep_unit_rt(struct check_ctx *cx);
 
 /* sleep_report.c: a rule's findings from a link; unit -1: every unit. */
+/*
+ * sleep-in-atomic-rt: what sleeps on PREEMPT_RT only (rt: the RT link of
+ * lk's facts, link_build_mode()).
+ */
+void sleep_report_rt(struct check_ctx *cx, const struct link *lk,
+		     const struct link *rt, int unit);
 void sleep_report(struct check_ctx *cx, const struct link *lk, int unit,
 		  const struct rule *rule);
 
 extern const struct rule rule_sleep_in_atomic_hook;
 extern const struct rule rule_sleep_in_atomic;
+extern const struct rule rule_sleep_in_atomic_rt;
 extern const struct rule rule_sleep_under_guard;
 extern const struct rule rule_direct_impl_call;
 /* direct-impl-call's findings from a link (check_direct_impl_call.c). */

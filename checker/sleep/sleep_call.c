@@ -109,6 +109,16 @@ static struct fact_call *add_call(struct sleep_scan *s, CXCursor at,
 
 		c->ctx = (s->st.cx_irq & m ? CTX_IRQS_OFF : 0) |
 			 (s->st.cx_bh & m ? CTX_IN_INTR : 0);
+		m &= ~s->st.rtok;	/* on RT: the atomic regions only */
+		c->rt_ctx = (s->st.cx_irq & m ? CTX_IRQS_OFF : 0) |
+			    (s->st.cx_bh & m ? CTX_IN_INTR : 0);
+	}
+	if (!s->st.dead && !s->st.boot && s->st.rt_region >= 0 &&
+	    (~s->st.rtok & depth_mask(s->st.depth)) &&
+	    (s->unit || !silenced(s, c->line))) {
+		c->rt |= RT_CALL_ATOMIC;
+		c->rt_region = xstrdup(s->rg[s->st.rt_region].text);
+		c->rt_region_line = s->rg[s->st.rt_region].line;
 	}
 	if (s->st.depth && !s->st.dead && s->st.region >= 0 && !s->st.boot &&
 	    (s->unit || !silenced(s, c->line))) {
@@ -214,8 +224,16 @@ static void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 		s->lockprims++;
 	switch (p->effect) {
 	case PRIM_ACQUIRE:
+		/* A lock that sleeps on RT: a call there, before its region. */
+		if (prim_rt(p->name) & RT_SLEEPS) {
+			fc = add_call(s, shown, p->name);
+			fc->prim = 1;
+			fc->rt |= RT_CALL_SLEEPS;
+			fc->text = text_of(s, shown, p->name);
+		}
 		acquire(s, text_of(s, shown, p->name), line,
-			region_kind(p->name), region_ctx(p->name));
+			region_kind(p->name), region_ctx(p->name),
+			prim_rt(p->name));
 		return;
 	case PRIM_RELEASE:
 		release(s, releases_irq(p->name));
@@ -234,6 +252,8 @@ static void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 	case PRIM_ALLOC:
 		fc = add_call(s, shown, p->name);
 		fc->prim = 1;
+		fc->rt |= RT_CALL_SLEEPS;	/* the allocator, on RT */
+		fc->text = text_of(s, shown, p->name);
 		if (alloc_blocks(s, c, m, p, &flags))
 			fc->sleep = xasprintf("%s(%s)", p->name, flags);
 		free(flags);
@@ -370,7 +390,7 @@ static void walk_header(struct sleep_scan *s, int qi)
 	an = annot_find(s, s->hq[qi].name);
 	if (an && an->walked && sub.lockprims != lock_names(s, def)) {
 		an->acquire = an->release = an->rel_irq = 0;
-		an->acq_irq = an->acq_lock = 0;
+		an->acq_irq = an->acq_lock = an->acq_rt = 0;
 		an->acq_cx_irq = an->acq_cx_bh = 0;
 	}
 	free(shown);
@@ -635,7 +655,9 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 					(an->acq_cx_irq >> i & 1 ?
 					 CTX_IRQS_OFF : 0) |
 					(an->acq_cx_bh >> i & 1 ?
-					 CTX_IN_INTR : 0));
+					 CTX_IN_INTR : 0),
+					i < 32 && (an->acq_rt >> i & 1) ?
+					RT_PREEMPTIBLE : 0);
 			if (an->noreturn)
 				s->st = dead_state;
 		}
@@ -679,6 +701,8 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 	s->entry = 0;
 	s->st.dead = 0;
 	s->st.region = -1;
+	s->st.rt_region = -1;
+	s->st.rtok = 0;
 	s->nrg = 0;
 	s->rg = NULL;
 	s->nlb = 0;
@@ -697,9 +721,13 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 	ai = an - s->an;
 	/* Entered with the lock held: __releases(x), __must_hold(x). */
 	entry = an->release + an->hold;
+	/*
+	 * An annotation's lock is taken for preemptible on RT (a
+	 * spinlock_t, as most are): no RT finding rests on it.
+	 */
 	for (int i = 0; i < entry; i++)
 		acquire(s, xstrdup(an->text ? an->text : s->fn), ff->line,
-			RK_OTHER, 0);
+			RK_OTHER, 0, RT_PREEMPTIBLE);
 	s->entry = entry;
 	s->hooks = &hooks;
 	clang_visitChildren(fn, fe_take_last, &body);
@@ -719,6 +747,7 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 		an->rel_irq = s->exit_rel_irq;
 		an->acq_irq = (s->exit_irq >> shift) & mask;
 		an->acq_lock = (s->exit_lock >> shift) & mask;
+		an->acq_rt = (s->exit_rtok >> shift) & mask;
 		an->acq_cx_irq = (s->exit_cx_irq >> shift) & mask;
 		an->acq_cx_bh = (s->exit_cx_bh >> shift) & mask;
 		if (an->acquire && !an->text)

@@ -75,6 +75,18 @@ static const struct prim prims[] = {
 	{ "write_unlock_irqrestore", PRIM_RELEASE, 0 },
 	{ "write_unlock_bh", PRIM_RELEASE, 0 },
 	{ "write_trylock", PRIM_TRYLOCK, 0 },
+	/*
+	 * local_lock_t (5.8 on): preemption (or interrupts) off, a per-CPU
+	 * spinlock_t on PREEMPT_RT.
+	 */
+	{ "local_lock", PRIM_ACQUIRE, 0 },
+	{ "local_lock_irq", PRIM_ACQUIRE, 0 },
+	{ "local_lock_irqsave", PRIM_ACQUIRE, 0 },
+	{ "local_lock_nested_bh", PRIM_ACQUIRE, 0 },
+	{ "local_unlock", PRIM_RELEASE, 0 },
+	{ "local_unlock_irq", PRIM_RELEASE, 0 },
+	{ "local_unlock_irqrestore", PRIM_RELEASE, 0 },
+	{ "local_unlock_nested_bh", PRIM_RELEASE, 0 },
 	/* What sleeps, always. */
 	{ "might_sleep", PRIM_SLEEP, 0 },
 	{ "schedule", PRIM_SLEEP, 0 },
@@ -344,4 +356,50 @@ int guard_is_atomic(const char *name)
 		if (!strcmp(name, atomic_guards[i]))
 			return 1;
 	return 0;
+}
+
+/*
+ * What PREEMPT_RT makes of a lock primitive (Documentation/locking/
+ * locktypes.rst): spinlock_t, rwlock_t and local_lock_t become
+ * sleeping locks (rt_mutex based), and bottom halves and RCU readers
+ * preemptible.  The regions they open are then no atomic regions, and
+ * taking one (or allocating memory, whatever the GFP) where a region
+ * still is atomic (raw_spinlock_t, preempt_disable(), interrupts off)
+ * may sleep.
+ */
+int prim_rt(const char *name)
+{
+	static const struct {
+		const char *name;
+		int prefix;	/* and every name that starts with it */
+		int rt;
+	} rt[] = {
+		{ "spin_lock", 1, RT_PREEMPTIBLE | RT_SLEEPS },
+		{ "read_lock", 1, RT_PREEMPTIBLE | RT_SLEEPS },
+		{ "write_lock", 1, RT_PREEMPTIBLE | RT_SLEEPS },
+		{ "local_lock", 1, RT_PREEMPTIBLE | RT_SLEEPS },
+		{ "local_bh_disable", 0, RT_PREEMPTIBLE | RT_SLEEPS },
+		{ "spin_trylock", 1, RT_PREEMPTIBLE },
+		{ "read_trylock", 0, RT_PREEMPTIBLE },
+		{ "write_trylock", 0, RT_PREEMPTIBLE },
+		{ "rcu_read_lock", 0, RT_PREEMPTIBLE },
+		{ "rcu_read_lock_bh", 0, RT_PREEMPTIBLE },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(rt); i++)
+		if (rt[i].prefix ? starts_with(name, rt[i].name) :
+				   !strcmp(name, rt[i].name))
+			return rt[i].rt;
+	return 0;
+}
+
+int guard_rt(const char *name)
+{
+	if (starts_with(name, "raw_") || starts_with(name, "double_raw") ||
+	    !strcmp(name, "preempt") || !strcmp(name, "preempt_notrace") ||
+	    !strcmp(name, "irq") || !strcmp(name, "irqsave") ||
+	    !strcmp(name, "rcu_sched") || starts_with(name, "task_rq") ||
+	    starts_with(name, "rq_lock") || starts_with(name, "double_rq"))
+		return 0;
+	return RT_PREEMPTIBLE;
 }

@@ -82,9 +82,34 @@ static void report_group(struct check_ctx *cx, const struct link *lk,
 	}
 }
 
-static void atomic_calls(struct check_ctx *cx, const struct link *lk,
-			 int unit, const struct rule *rule)
+/*
+ * Call i may sleep in the atomic region open at it, as link lk sees it
+ * (the link of every kernel, or of PREEMPT_RT's with rt): the node it
+ * sleeps through, -2 a primitive, -1 not.
+ */
+static int sleeps_there(const struct link *lk, int i, int rt)
 {
+	const struct fact_call *c = &lk->f->calls[i];
+	int n;
+
+	if (!(rt ? c->rt & RT_CALL_ATOMIC : c->atomic))
+		return -1;
+	n = link_call_sleeps(lk, i);
+	if (n >= 0 && link_drop(lk, n) >= c->depth)
+		return -1;	/* the callee drops our locks first */
+	return n;
+}
+
+/*
+ * The calls that may sleep inside an atomic region; with rt (the RT
+ * link, sleep-in-atomic-rt), those that may only on PREEMPT_RT: a
+ * finding of every kernel (lk) is not said again.
+ */
+static void atomic_calls(struct check_ctx *cx, const struct link *lk,
+			 const struct link *rt, int unit,
+			 const struct rule *rule)
+{
+	const struct link *use = rt ? rt : lk;
 	const struct facts *f = lk->f;
 	struct hit *hits = NULL;
 	int nhits = 0, cap = 0;
@@ -96,33 +121,41 @@ static void atomic_calls(struct check_ctx *cx, const struct link *lk,
 		char *chain;
 		struct hit *h;
 
-		if (!c->atomic || (unit >= 0 && f->call_unit[i] != unit))
+		if (unit >= 0 && f->call_unit[i] != unit)
 			continue;
-		n = link_call_sleeps(lk, i);
-		if (n == -1)
+		n = sleeps_there(use, i, rt != NULL);
+		if (n == -1 || (rt && sleeps_there(lk, i, 0) != -1))
 			continue;
-		if (n >= 0 && link_drop(lk, n) >= c->depth)
-			continue;	/* the callee drops our locks first */
-		hookish = n >= 0 && link_chain_hook(lk, n);
-		if ((rule == &rule_sleep_in_atomic_hook) != hookish)
+		hookish = n >= 0 && link_chain_hook(use, n);
+		if (!rt && (rule == &rule_sleep_in_atomic_hook) != hookish)
 			continue;
 		if (n == -2)
-			chain = xstrdup(c->sleep);
-		else if (lk->nodes[n].is_hook) {
-			char *rest = link_chain_call(lk, i, n);
+			chain = c->sleep ? xstrdup(c->sleep) :
+				xasprintf("%s (on PREEMPT_RT)", c->text);
+		else if (use->nodes[n].is_hook) {
+			char *rest = link_chain_call(use, i, n);
 
 			chain = xasprintf("%s() -> %s", c->text, rest);
 			free(rest);
 		} else {
-			chain = link_chain(lk, n);
+			chain = link_chain(use, n);
 		}
 		ARRAY_GROW(hits, cap, nhits + 1, 32);
 		h = &hits[nhits++];
 		h->call = i;
-		h->root = n == -2 ? i : link_root_call(lk, n);
+		h->root = n == -2 ? i : link_root_call(use, n);
 		if (h->root < 0)
 			h->root = i;
-		if (!hookish) {
+		if (rt) {
+			h->key = xstrdup(*c->callee ? name : c->hook ? c->hook :
+					 name);
+			h->msg = xasprintf("%s%s%s may sleep on PREEMPT_RT "
+					   "inside the atomic region begun by "
+					   "%s at %s:%u: %s", c->hook ? "hook " :
+					   "", c->hook ? c->hook : name,
+					   c->hook ? "" : "()", c->rt_region,
+					   c->file, c->rt_region_line, chain);
+		} else if (!hookish) {
 			h->key = xstrdup(name);
 			h->msg = xasprintf("%s() may sleep inside the atomic "
 					   "region begun by %s at %s:%u: %s",
@@ -205,5 +238,11 @@ void sleep_report(struct check_ctx *cx, const struct link *lk, int unit,
 	else if (rule == &rule_direct_impl_call)
 		impl_report(cx, lk, unit, rule);
 	else
-		atomic_calls(cx, lk, unit, rule);
+		atomic_calls(cx, lk, NULL, unit, rule);
+}
+
+void sleep_report_rt(struct check_ctx *cx, const struct link *lk,
+		     const struct link *rt, int unit)
+{
+	atomic_calls(cx, lk, rt, unit, &rule_sleep_in_atomic_rt);
 }

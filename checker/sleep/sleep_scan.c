@@ -54,8 +54,15 @@ static enum CXChildVisitResult macros_cb(CXCursor c, CXCursor parent,
 	(void)parent;
 	if (clang_getCursorKind(c) == CXCursor_MacroDefinition) {
 		offset_of(clang_getCursorLocation(c), &f);
-		if (f && clang_File_isEqual(f, s->cx->main_file))
+		if (f && clang_File_isEqual(f, s->cx->main_file)) {
 			strv_push_owned(&s->own_macros, fe_spelling(c));
+		} else {
+			/* The build's autoconf.h says it is a PREEMPT_RT one. */
+			name = fe_spelling(c);
+			if (!strcmp(name, "CONFIG_PREEMPT_RT"))
+				s->f->preempt_rt = 1;
+			free(name);
+		}
 		return CXChildVisit_Continue;
 	}
 	if (clang_getCursorKind(c) != CXCursor_MacroExpansion)

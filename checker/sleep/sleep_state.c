@@ -116,17 +116,22 @@ enum region_kind region_kind(const char *name)
 }
 
 void acquire(struct sleep_scan *s, char *text, unsigned line,
-	     enum region_kind kind, int ctx)
+	     enum region_kind kind, int ctx, int rt)
 {
+	int first_rt = !(rt & RT_PREEMPTIBLE) && s->st.rt_region < 0;
 	unsigned bit;
 
 	if (s->st.dead)
 		return free(text);
-	if (!s->st.depth) {
+	if (!s->st.depth || first_rt) {
 		s->rg = xrealloc(s->rg, (s->nrg + 1) * sizeof(*s->rg));
 		s->rg[s->nrg].text = text;
 		s->rg[s->nrg].line = line;
-		s->st.region = s->nrg++;
+		if (!s->st.depth)
+			s->st.region = s->nrg;
+		if (first_rt)
+			s->st.rt_region = s->nrg;
+		s->nrg++;
 	} else {
 		free(text);
 	}
@@ -137,6 +142,7 @@ void acquire(struct sleep_scan *s, char *text, unsigned line,
 	s->st.cx_irq = (s->st.cx_irq & ~bit) |
 		       (ctx & CTX_IRQS_OFF ? bit : 0);
 	s->st.cx_bh = (s->st.cx_bh & ~bit) | (ctx & CTX_IN_INTR ? bit : 0);
+	s->st.rtok = (s->st.rtok & ~bit) | (rt & RT_PREEMPTIBLE ? bit : 0);
 	s->st.depth++;
 	s->st.must++;
 }
@@ -164,6 +170,9 @@ void release(struct sleep_scan *s, int irq)
 		s->st.released++;	/* the caller's lock */
 	if (s->st.depth && !--s->st.depth)
 		s->st.region = -1;
+	/* The outermost region atomic on RT gone, so are those inside. */
+	if (!(~s->st.rtok & depth_mask(s->st.depth)))
+		s->st.rt_region = -1;
 	if (s->st.opt && !--s->st.opt)
 		s->st.optc = 0;
 	if (irq && (s->st.lock & top) && (s->st.irq & below))
@@ -201,7 +210,7 @@ struct astate merge(struct astate a, struct astate b)
 }
 
 const struct astate dead_state = {
-	0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0
+	0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0
 };
 
 void note_exit(struct sleep_scan *s)
@@ -211,6 +220,7 @@ void note_exit(struct sleep_scan *s)
 	if (!s->nexit) {
 		s->exit_irq = s->st.irq;
 		s->exit_lock = s->st.lock;
+		s->exit_rtok = s->st.rtok;
 		s->exit_rel_irq = 0;
 		s->exit_cx_irq = s->exit_cx_bh = ~0u;
 	}

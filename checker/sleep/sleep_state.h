@@ -63,6 +63,11 @@ struct astate {
 	unsigned cx_irq, cx_bh;	/* per depth as irq: the region turns
 				   interrupts off, or bottom halves
 				   (region_ctx) */
+	unsigned rtok;		/* per depth as irq: the region is
+				   preemptible on PREEMPT_RT (a spinlock_t,
+				   an RCU reader: prim_rt()) */
+	int rt_region;		/* the outermost region still atomic on
+				   PREEMPT_RT, or -1 */
 	int boot;		/* early boot, on every path: the kernel has
 				   set early_boot_irqs_disabled (start_kernel()
 				   before the scheduler runs, when nothing
@@ -91,6 +96,7 @@ struct annot {
 	char *name;
 	int acquire, release;	/* regions it leaves open / closes */
 	unsigned acq_irq, acq_lock;	/* the kinds of those it leaves open */
+	unsigned acq_rt;	/* which of those are preemptible on RT */
 	unsigned acq_cx_irq, acq_cx_bh;	/* and their contexts */
 	int rel_irq;		/* closes the way *_unlock_irqrestore does */
 	int hold;		/* __must_hold: held on entry and exit */
@@ -169,6 +175,7 @@ struct sleep_scan {
 	/* Its exits: what every path leaves open or released. */
 	int nexit, exit_depth, exit_released;
 	unsigned exit_irq, exit_lock;	/* region kinds at the first exit */
+	unsigned exit_rtok;
 	unsigned exit_cx_irq, exit_cx_bh;	/* contexts on every exit */
 	int exit_rel_irq;
 	int nested;		/* summarising a header's inline: how deep */
@@ -208,9 +215,12 @@ char *text_of(struct sleep_scan *s, CXCursor c, const char *name);
  */
 enum region_kind { RK_OTHER, RK_IRQ, RK_LOCK };
 enum region_kind region_kind(const char *name);
-/* ctx: what the region makes true (CTX_* of facts.h; region_ctx). */
+/*
+ * ctx: what the region makes true (CTX_* of facts.h; region_ctx); rt:
+ * RT_PREEMPTIBLE when PREEMPT_RT makes it no atomic region (prim_rt()).
+ */
 void acquire(struct sleep_scan *s, char *text, unsigned line,
-	     enum region_kind kind, int ctx);
+	     enum region_kind kind, int ctx, int rt);
 void release(struct sleep_scan *s, int irq);
 
 /* No path reaches here. */

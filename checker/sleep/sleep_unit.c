@@ -22,6 +22,8 @@ static struct {
 	struct facts all;
 	struct link lk;
 	int linked;
+	struct link lkrt;	/* the PREEMPT_RT link, on demand */
+	int linked_rt;
 	int unit;
 	int failed;
 } st;
@@ -91,6 +93,10 @@ const struct link *sleep_unit(struct check_ctx *cx, int *unit)
 		st.failed = 1;
 		return NULL;
 	}
+	if (st.linked_rt) {
+		link_free(&st.lkrt);
+		st.linked_rt = 0;
+	}
 	if (st.linked) {
 		link_free(&st.lk);
 		facts_free(&st.all);
@@ -109,4 +115,15 @@ const struct link *sleep_unit(struct check_ctx *cx, int *unit)
 			st.unit = i;
 	*unit = st.unit;
 	return &st.lk;
+}
+
+const struct link *sleep_unit_rt(struct check_ctx *cx)
+{
+	if (!st.linked || st.failed || !(cx->rt || st.all.preempt_rt))
+		return NULL;
+	if (!st.linked_rt) {
+		link_build_mode(&st.lkrt, &st.all, 1);
+		st.linked_rt = 1;
+	}
+	return &st.lkrt;
 }

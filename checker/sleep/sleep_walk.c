@@ -20,6 +20,16 @@
 
 #include <string.h>
 
+/* prim_rt() of the primitive a region's text begins with. */
+static int text_rt(const char *text)
+{
+	char *name = xstrndup(text, strcspn(text, "( "));
+	int rt = prim_rt(name);
+
+	free(name);
+	return rt;
+}
+
 /*
  * A path that assumes atom (a condition on a parameter, as cond is): it
  * becomes the path's cond if it had none, and regions open only under
@@ -37,6 +47,8 @@ static void assume(struct astate *st, int atom)
 		st->depth -= st->opt;
 		if (!st->depth)
 			st->region = -1;
+		if (!(~st->rtok & depth_mask(st->depth)))
+			st->rt_region = -1;
 		st->opt = st->optc = 0;
 	} else if (st->opt && st->optc == atom) {
 		st->opt = st->optc = 0;
@@ -414,7 +426,8 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 		c->a = s->st;
 		if (c->t == 1)
 			acquire(s, xstrdup(c->text), c->line,
-				region_kind(c->text), region_ctx(c->text));
+				region_kind(c->text), region_ctx(c->text),
+				text_rt(c->text));
 		/* "if (!nofail) return ...;": what follows assumes nofail. */
 		assume(&s->st, c->at);
 		return then_walk(f, 1, k->n > 1 ? 2 : 1, 2);
@@ -424,7 +437,8 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 		assume(&s->st, c->af);
 		if (c->t == 2)
 			acquire(s, xstrdup(c->text), c->line,
-				region_kind(c->text), region_ctx(c->text));
+				region_kind(c->text), region_ctx(c->text),
+				text_rt(c->text));
 		return then_walk(f, 2, k->n > 2 ? 3 : 2, 3);
 	case 3:
 		s->st = join_arms(c->b, s->st, c->at == -c->af ? c->at : 0);
@@ -515,7 +529,7 @@ static void guard_var(struct sleep_scan *s, CXCursor c)
 			t = xasprintf("guard(%s)", name);
 		}
 		where_of(c, &line, NULL);
-		acquire(s, t, line, RK_OTHER, region_ctx(name));
+		acquire(s, t, line, RK_OTHER, region_ctx(name), guard_rt(name));
 		s->gscope[s->ngscope - 1]++;
 	}
 	free(name);

@@ -379,7 +379,7 @@ static int source(const struct link *lk, int i)
 {
 	const struct fact_call *c = &lk->f->calls[i];
 
-	if (!c->prim || !c->sleep)
+	if (!c->prim || !(c->sleep || (lk->rt && c->rt & RT_CALL_SLEEPS)))
 		return -1;
 	return fn_node(lk, c->caller, lk->f->call_unit[i]);
 }
@@ -513,12 +513,18 @@ static void search(struct link *lk, struct edge *e, int ne)
 
 void link_build(struct link *lk, const struct facts *f)
 {
+	link_build_mode(lk, f, 0);
+}
+
+void link_build_mode(struct link *lk, const struct facts *f, int rt)
+{
 	struct names hn = { NULL, 0 };
 	struct edge *e = NULL;
 	int ne = 0, nslots;
 
 	memset(lk, 0, sizeof(*lk));
 	lk->f = f;
+	lk->rt = rt;
 	lk->map = xcalloc(1, sizeof(struct map));
 	for (int i = 0; i < f->nhooks; i++)
 		add_hook_name(lk, &hn, f->hooks[i].member);
@@ -574,7 +580,8 @@ void link_build(struct link *lk, const struct facts *f)
 		int from = fn_node(lk, c->caller, f->call_unit[i]);
 
 		lk->call_from[i] = from;
-		lk->call_cond[i] = decide(cnd_of(parse_cond(c->cond)), c->ctx);
+		lk->call_cond[i] = decide(cnd_of(parse_cond(c->cond)),
+					  rt ? c->rt_ctx : c->ctx);
 		lk->call_args[i] = parse_args(c->args, &lk->call_nargs[i]);
 
 		lk->call_target[i] = -1;
@@ -632,7 +639,7 @@ int link_call_sleeps(const struct link *lk, int call)
 	if (lk->call_cond[call].p == NEVER)
 		return -1;	/* "if (!irqs_disabled())" in such a region */
 	if (c->prim)
-		return c->sleep ? -2 : -1;
+		return c->sleep || (lk->rt && c->rt & RT_CALL_SLEEPS) ? -2 : -1;
 	for (int i = 0; i < 2; i++) {
 		int n = cand[i];
 

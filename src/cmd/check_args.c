@@ -67,6 +67,9 @@ const char check_usage_text[] =
 	"                     likely wrong\n"
 	"  --no-group         a sleep finding per atomic call site, not one per\n"
 	"                     sleeping call reached from several\n"
+	"  --rt               sleep-in-atomic-rt as on a PREEMPT_RT kernel, for\n"
+	"                     any build (on by itself for one with\n"
+	"                     CONFIG_PREEMPT_RT)\n"
 	"  --no-prefilter     parse every unit, even those that cannot hold a\n"
 	"                     finding\n"
 	"  --print-args       print the flags libclang would be given, a\n"
@@ -84,7 +87,7 @@ static const struct {
 } long_opts[] = {
 	{ "tree", 1 }, { "config", 1 }, { "profile", 1 }, { "manifest", 1 },
 	{ "cache-dir", 1 }, { "format", 1 }, { "patch", 1 }, { "db", 1 },
-	{ "baseline", 1 }, { "all-stubs", 0 }, { "no-group", 0 },
+	{ "baseline", 1 }, { "all-stubs", 0 }, { "no-group", 0 }, { "rt", 0 },
 	{ "no-cache", 0 }, { "error-exit", 0 }, { "no-prefilter", 0 },
 	{ "print-args", 0 }, { "verbose", 0 }, { "help", 0 },
 };
@@ -143,6 +146,8 @@ static int set_opt(struct check_opts *o, const char *name, const char *val)
 		o->all_stubs = 1;
 	else if (!strcmp(name, "no-group"))
 		o->no_group = 1;
+	else if (!strcmp(name, "rt"))
+		o->rt = 1;
 	else if (!strcmp(name, "no-prefilter"))
 		o->no_prefilter = 1;
 	else if (!strcmp(name, "print-args"))

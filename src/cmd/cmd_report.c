@@ -18,7 +18,7 @@
 static const char usage_text[] =
 	"usage: hookwrap report --db FILE [--format gcc|json|sarif]\n"
 	"                       [--rule ID]... [--error-exit] [--baseline FILE]\n"
-	"                       [--no-group]\n"
+	"                       [--no-group] [--rt]\n"
 	"       hookwrap report --db FILE --why NAME\n"
 	"\n"
 	"Link the facts collected by 'hookwrap check --db FILE' (for a whole\n"
@@ -29,6 +29,8 @@ static const char usage_text[] =
 	"print only the findings it does not hold, matched by rule, file,\n"
 	"function and message, not by line; in SARIF, every result with its\n"
 	"baselineState (new, unchanged, absent).\n"
+	"--rt adds sleep-in-atomic-rt, what may sleep on PREEMPT_RT only (on by\n"
+	"itself when the build has CONFIG_PREEMPT_RT).\n"
 	"A sleep reached from several atomic regions is one finding, at its\n"
 	"first entry point, naming the others (related locations in JSON and\n"
 	"SARIF); --no-group prints one per entry point.\n"
@@ -174,7 +176,8 @@ static const struct rule *const sleep_rules[] = {
 /* The sleep rules' findings (or only's) over the link, printed. */
 static int print_findings(const struct link *lk, const struct facts *f,
 			  const struct strv *only, enum out_format format,
-			  int error_exit, struct baseline *base, int no_group)
+			  int error_exit, struct baseline *base, int no_group,
+			  int rt)
 {
 	struct findings out = { 0 };
 	struct check_ctx cx;
@@ -186,6 +189,14 @@ static int print_findings(const struct link *lk, const struct facts *f,
 	for (size_t i = 0; i < ARRAY_SIZE(sleep_rules); i++)
 		if (!only->n || strv_find(only, sleep_rules[i]->id) >= 0)
 			sleep_report(&cx, lk, -1, sleep_rules[i]);
+	if ((rt || f->preempt_rt) &&
+	    (!only->n || strv_find(only, rule_sleep_in_atomic_rt.id) >= 0)) {
+		struct link lkrt;
+
+		link_build_mode(&lkrt, f, 1);
+		sleep_report_rt(&cx, lk, &lkrt, -1);
+		link_free(&lkrt);
+	}
 	findings_sort(&out, 0);
 	if (base) {
 		int fresh = findings_baseline(&out, 0, base);
@@ -225,6 +236,7 @@ int cmd_report(int argc, char **argv)
 		{ "why", required_argument, NULL, 'w' },
 		{ "baseline", required_argument, NULL, 'b' },
 		{ "no-group", no_argument, NULL, 'g' },
+		{ "rt", no_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -232,7 +244,7 @@ int cmd_report(int argc, char **argv)
 	struct baseline base = { 0 };
 	enum out_format format = OUT_GCC;
 	struct strv only = { 0 };
-	int c, error_exit = 0, no_group = 0, ret;
+	int c, error_exit = 0, no_group = 0, rt = 0, ret;
 	struct facts f;
 	struct link lk;
 
@@ -270,6 +282,9 @@ int cmd_report(int argc, char **argv)
 		case 'g':
 			no_group = 1;
 			break;
+		case 't':
+			rt = 1;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			strv_clear(&only);
@@ -304,7 +319,7 @@ int cmd_report(int argc, char **argv)
 	link_build(&lk, &f);
 	ret = why_name ? why(&lk, why_name) :
 	      print_findings(&lk, &f, &only, format, error_exit,
-			     base_path ? &base : NULL, no_group);
+			     base_path ? &base : NULL, no_group, rt);
 	baseline_free(&base);
 	link_free(&lk);
 	facts_free(&f);

@@ -73,3 +73,17 @@ check "--why of a function with no indirect call: does not sleep" \
 	>"$OUT/unit.out" 2>"$OUT/unit.err"
 contains "one unit, no --db: its own assignment is followed" "$OUT/unit.err" \
 	"drivers/misc/devops.c:37:2: warning: d->ops->reset() may sleep"
+
+# --fptr=type: every function stored in any member of the call's
+# function type, not only in its member: power_up (empty, but of
+# release's type) now reaches the 80003ES2LAN's release: what the
+# narrower answer saves.
+(cd "$T" && "$HOOKWRAP" report --no-group --fptr=type --db="$DB") >"$OUT/bytype.txt" 2>&1
+n=$(grep -c ': warning: ' "$OUT/bytype.txt")
+check "--fptr=type: 3 findings against the member's 2 (got $n)" test "$n" -eq 3
+contains "--fptr=type: power_up through release's type" "$OUT/bytype.txt" \
+	"drivers/net/e1000e/netdev.c:29:3: warning: hw->phy.ops.power_up() may sleep"
+(cd "$T" && "$HOOKWRAP" report --fptr=both --db="$DB") >/dev/null 2>"$OUT/badfptr.err"
+check "--fptr=both: exit 2" test $? -eq 2
+check "the function type of a slot is recorded" \
+	test "$(q "SELECT DISTINCT ftype FROM registrations WHERE hook='e1000_phy_operations.release'")" = "void (struct e1000_hw *)"

@@ -69,6 +69,7 @@ void facts_free(struct facts *f)
 		free(c->callee);
 		free(c->hook);
 		free(c->slot);
+		free(c->ftype);
 		free(c->rt_region);
 		free(c->sleep);
 		free(c->text);
@@ -81,6 +82,7 @@ void facts_free(struct facts *f)
 	for (int i = 0; i < f->nregs; i++) {
 		free(f->regs[i].hook);
 		free(f->regs[i].slot);
+		free(f->regs[i].ftype);
 		free(f->regs[i].impl);
 		free(f->regs[i].file);
 		free(f->regs[i].how);

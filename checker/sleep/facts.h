@@ -30,6 +30,7 @@ struct fact_call {
 				   of another struct: the member's USR
 				   ("c:@S@e1000_phy_operations@FI@release"),
 				   or NULL */
+	char *ftype;		/* a slot's function type (slot_type()) */
 	int indirect;		/* a call through a pointer that is no
 				   member (a variable, a parameter): not
 				   followed, said by --why */
@@ -112,6 +113,7 @@ struct fact_reg {
 	char *slot;		/* a function-pointer member of another
 				   struct than the table's: its USR, as
 				   fact_call.slot; NULL for a hook */
+	char *ftype;		/* a slot's function type (slot_type()) */
 	char *impl;		/* function registered */
 	char *file;
 	unsigned line, col;
@@ -205,7 +207,7 @@ struct link {
 	} *call_cond;		/* per call: what its path assumes */
 	int **call_args;	/* per call: ARG_* or a parameter, per arg */
 	int *call_nargs;
-	int rt;			/* link_build_mode()'s */
+	int rt;			/* link_build_mode()'s LINK_RT */
 	int nhooks;		/* hook and slot nodes are 0 .. nhooks-1 */
 	const char **hook_names;	/* a slot's: "struct.member" */
 	struct impl_list {
@@ -218,11 +220,16 @@ struct link {
 
 void link_build(struct link *lk, const struct facts *f);
 /*
- * rt: the link of a PREEMPT_RT kernel: what takes a spinlock_t or
- * allocates memory sleeps too (calls' RT_CALL_SLEEPS), and a call's
- * context is its atomic regions' there (rt_ctx).
+ * mode LINK_RT: the link of a PREEMPT_RT kernel: what takes a spinlock_t
+ * or allocates memory sleeps too (calls' RT_CALL_SLEEPS), and a call's
+ * context is its atomic regions' there (rt_ctx).  LINK_BY_TYPE: a call
+ * through a slot reaches every function stored in any member of its
+ * function type, not only in that member (to measure the difference:
+ * report --fptr=type).
  */
-void link_build_mode(struct link *lk, const struct facts *f, int rt);
+#define LINK_RT		1
+#define LINK_BY_TYPE	2
+void link_build_mode(struct link *lk, const struct facts *f, int mode);
 void link_free(struct link *lk);
 /*
  * What a call may sleep through: the node it reaches with the shortest

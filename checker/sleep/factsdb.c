@@ -26,10 +26,10 @@ static const char schema[] =
 	" released INTEGER, own INTEGER, cond TEXT, args TEXT, ctx INTEGER,"
 	" slot TEXT, indirect INTEGER NOT NULL DEFAULT 0,"
 	" rt INTEGER NOT NULL DEFAULT 0, rt_region TEXT, rt_region_line INTEGER,"
-	" rt_ctx INTEGER NOT NULL DEFAULT 0);"
+	" rt_ctx INTEGER NOT NULL DEFAULT 0, ftype TEXT);"
 	"CREATE TABLE IF NOT EXISTS registrations(unit INTEGER NOT NULL,"
 	" hook TEXT NOT NULL, impl TEXT NOT NULL, file TEXT, line INTEGER,"
-	" col INTEGER, how TEXT, slot TEXT);"
+	" col INTEGER, how TEXT, slot TEXT, ftype TEXT);"
 	"CREATE TABLE IF NOT EXISTS hooks(member TEXT PRIMARY KEY,"
 	" wrapper TEXT, dispatcher TEXT, policy TEXT, location TEXT);"
 	"CREATE INDEX IF NOT EXISTS functions_unit ON functions(unit, name);"
@@ -126,8 +126,8 @@ static const char *const store_sql[NSTORE] = {
 	[SET_RT] = "INSERT OR REPLACE INTO meta VALUES('preempt_rt','1')",
 	[ADD_FN] = "INSERT INTO functions VALUES(?,?,?,?,?)",
 	[ADD_CALL] = "INSERT INTO calls VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-		"?,?,?,?,?,?,?,?,?,?,?)",
-	[ADD_REG] = "INSERT INTO registrations VALUES(?,?,?,?,?,?,?,?)",
+		"?,?,?,?,?,?,?,?,?,?,?,?)",
+	[ADD_REG] = "INSERT INTO registrations VALUES(?,?,?,?,?,?,?,?,?)",
 	[ADD_HOOK] = "INSERT OR REPLACE INTO hooks VALUES(?,?,?,?,?)",
 	[FN_LINE] = "SELECT line FROM functions WHERE unit=? AND name=?",
 	[DROP_FN] = "DELETE FROM functions WHERE unit=? AND name=?",
@@ -276,21 +276,21 @@ static int store(sqlite3 *db, sqlite3_stmt **st, const char *path,
 
 		if (hf && hf->keep)
 			continue;
-		if (run(db, st, ADD_CALL, "Isssisssiiissiiiissisiisii", ids[u],
+		if (run(db, st, ADD_CALL, "Isssisssiiissiiiissisiisiis", ids[u],
 			x->caller, x->callee, x->hook, x->prim, x->sleep,
 			x->text, x->file, x->line, x->col, x->atomic,
 			x->region, x->region_file, x->region_line, x->depth,
 			x->released, x->own, x->cond, x->args, x->ctx,
 			x->slot, x->indirect, x->rt, x->rt_region,
-			x->rt_region_line, x->rt_ctx) != SQLITE_DONE)
+			x->rt_region_line, x->rt_ctx, x->ftype) != SQLITE_DONE)
 			goto out;
 	}
 	for (int i = 0; i < f->nregs; i++) {
 		const struct fact_reg *x = &f->regs[i];
 
-		if (run(db, st, ADD_REG, "Isssiiss", ids[f->reg_unit[i]],
+		if (run(db, st, ADD_REG, "Isssiisss", ids[f->reg_unit[i]],
 			x->hook, x->impl, x->file, x->line, x->col, x->how,
-			x->slot) != SQLITE_DONE)
+			x->slot, x->ftype) != SQLITE_DONE)
 			goto out;
 	}
 	for (int i = 0; i < f->nhooks; i++) {
@@ -410,7 +410,8 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 	if (prepare(db, &st, "SELECT c.unit, caller, callee, hook, prim, sleep,"
 		    " text, file, line, col, atomic, region, region_file,"
 		    " region_line, depth, released, own, cond, args, ctx,"
-		    " slot, indirect, rt, rt_region, rt_region_line, rt_ctx"
+		    " slot, indirect, rt, rt_region, rt_region_line, rt_ctx,"
+		    " ftype"
 		    " FROM calls c JOIN units u ON u.id=c.unit"
 		    " ORDER BY u.path, c.rowid"))
 		goto out;
@@ -443,11 +444,12 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->rt_region = col_str(st, 23);
 		x->rt_region_line = sqlite3_column_int(st, 24);
 		x->rt_ctx = sqlite3_column_int(st, 25);
+		x->ftype = col_str(st, 26);
 	}
 	if (rc != SQLITE_DONE)
 		goto out;
 	if (prepare(db, &st, "SELECT r.unit, hook, impl, file, line, how, col,"
-		    " slot"
+		    " slot, ftype"
 		    " FROM registrations r JOIN units u ON u.id=r.unit"
 		    " ORDER BY u.path, r.rowid"))
 		goto out;
@@ -462,6 +464,7 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->how = col_str(st, 5);
 		x->col = sqlite3_column_int(st, 6);
 		x->slot = col_str(st, 7);
+		x->ftype = col_str(st, 8);
 	}
 	if (rc != SQLITE_DONE)
 		goto out;

@@ -117,6 +117,12 @@ void sleep_regs(struct check_ctx *cx, struct facts *f, CXCursor decl);
  * function-pointer type (through typedefs), else NULL.  Malloc'd.
  */
 char *slot_of(CXCursor field);
+/*
+ * The function type a slot's member points to, as clang spells it
+ * canonically ("void (struct e1000_hw *)"): for resolving calls by type
+ * instead (report --fptr=type).  Malloc'd.
+ */
+char *slot_type(CXCursor field);
 
 /* sleep_scan.c: the facts of cx's unit (unit 0 of f). */
 void sleep_scan(struct check_ctx *cx, struct facts *f);

@@ -593,6 +593,7 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 				return;
 			fc = add_call(s, c, "");
 			fc->slot = slot;
+			fc->ftype = slot_type(field);
 			fc->args = params_args(&s->pa, c);
 			fc->text = code_text(s, file_range(s, callee));
 			return;

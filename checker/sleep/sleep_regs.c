@@ -53,8 +53,21 @@ char *slot_of(CXCursor field)
 	return usr;
 }
 
-static void add_reg(struct regs *s, const char *member, const char *slot,
-		    CXCursor value, const char *how)
+char *slot_type(CXCursor field)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(field));
+	CXString ts;
+	char *s;
+
+	t = clang_getCanonicalType(clang_getPointeeType(t));
+	ts = clang_getTypeSpelling(t);
+	s = xstrdup(clang_getCString(ts));
+	clang_disposeString(ts);
+	return s;
+}
+
+static void add_reg(struct regs *s, const char *member, CXCursor field,
+		    const char *slot, CXCursor value, const char *how)
 {
 	CXCursor fn;
 	struct fact_reg *r;
@@ -74,6 +87,7 @@ static void add_reg(struct regs *s, const char *member, const char *slot,
 	r = facts_add_reg(s->f, 0);
 	r->hook = slot ? slot_name(slot) : xstrdup(member);
 	r->slot = slot ? xstrdup(slot) : NULL;
+	r->ftype = slot ? slot_type(field) : NULL;
 	r->impl = fe_spelling(fn);
 	r->file = xstrdup(s->cx->main_shown);
 	clang_getExpansionLocation(clang_getCursorLocation(value), NULL,
@@ -88,7 +102,7 @@ static void init_field(struct init_ctx *ic, CXCursor f, CXCursor value)
 	char *slot = ic->table ? NULL : slot_of(f);
 
 	if (member || slot)
-		add_reg(ic->s, member, slot, value, "initialiser");
+		add_reg(ic->s, member, f, slot, value, "initialiser");
 	free(member);
 	free(slot);
 }
@@ -158,7 +172,8 @@ static void scan_assign(struct regs *s, CXCursor op)
 			char *slot = member ? NULL : slot_of(f);
 
 			if (member || slot)
-				add_reg(s, member, slot, k.v[1], "assignment");
+				add_reg(s, member, f, slot, k.v[1],
+					"assignment");
 			free(member);
 			free(slot);
 		}

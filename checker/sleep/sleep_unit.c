@@ -122,7 +122,7 @@ const struct link *sleep_unit_rt(struct check_ctx *cx)
 	if (!st.linked || st.failed || !(cx->rt || st.all.preempt_rt))
 		return NULL;
 	if (!st.linked_rt) {
-		link_build_mode(&st.lkrt, &st.all, 1);
+		link_build_mode(&st.lkrt, &st.all, LINK_RT);
 		st.linked_rt = 1;
 	}
 	return &st.lkrt;

@@ -516,8 +516,9 @@ void link_build(struct link *lk, const struct facts *f)
 	link_build_mode(lk, f, 0);
 }
 
-void link_build_mode(struct link *lk, const struct facts *f, int rt)
+void link_build_mode(struct link *lk, const struct facts *f, int mode)
 {
+	int rt = mode & LINK_RT, by_type = mode & LINK_BY_TYPE;
 	struct names hn = { NULL, 0 };
 	struct edge *e = NULL;
 	int ne = 0, nslots;
@@ -535,9 +536,13 @@ void link_build_mode(struct link *lk, const struct facts *f, int rt)
 		add_hook_name(lk, &hn, f->calls[i].hook);
 	nslots = hn.n;
 	for (int i = 0; i < f->nregs; i++)
-		add_slot_name(lk, &hn, f->regs[i].slot, f->regs[i].hook);
+		add_slot_name(lk, &hn, by_type && f->regs[i].slot ?
+			      f->regs[i].ftype : f->regs[i].slot,
+			      by_type ? f->regs[i].ftype : f->regs[i].hook);
 	for (int i = 0; i < f->ncalls; i++)
-		add_slot_name(lk, &hn, f->calls[i].slot, f->calls[i].slot);
+		add_slot_name(lk, &hn, by_type && f->calls[i].slot ?
+			      f->calls[i].ftype : f->calls[i].slot,
+			      by_type ? f->calls[i].ftype : f->calls[i].slot);
 	lk->nhooks = hn.n;
 	lk->nnodes = hn.n + f->nfns;
 	lk->nodes = xcalloc(lk->nnodes + 1, sizeof(*lk->nodes));
@@ -560,7 +565,8 @@ void link_build_mode(struct link *lk, const struct facts *f, int rt)
 	}
 	lk->impls = xcalloc(hn.n + 1, sizeof(*lk->impls));
 	for (int i = 0; i < f->nregs; i++) {
-		int h = f->regs[i].slot ? slot_node(lk, f->regs[i].slot) :
+		int h = f->regs[i].slot ? slot_node(lk, by_type ?
+			f->regs[i].ftype : f->regs[i].slot) :
 			hook_node(lk, f->regs[i].hook);
 		int n = fn_node(lk, f->regs[i].impl, f->reg_unit[i]);
 
@@ -594,7 +600,8 @@ void link_build_mode(struct link *lk, const struct facts *f, int rt)
 		if (c->hook)
 			lk->call_hook[i] = hook_node(lk, c->hook);
 		else if (c->slot)
-			lk->call_hook[i] = slot_node(lk, c->slot);
+			lk->call_hook[i] = slot_node(lk, by_type ? c->ftype :
+						     c->slot);
 		add_edge(&e, &ne, from, lk->call_hook[i], i);
 		add_edge(&e, &ne, from, lk->call_target[i], i);
 	}

@@ -45,7 +45,7 @@ recall() {
 }
 
 # The whole fixture in one database: the three bugs the analysis finds,
-# nothing else (OHCI's frame number, ICH8's release, the nci miss).
+# nothing else (OHCI's frame number, ICH8's release, igb, the nci miss).
 ALL=$(cd "$T" && find drivers net sound -name '*.c' | sort)
 # shellcheck disable=SC2086
 check "all units collected" collect "$OUT/all.db" $ALL
@@ -53,6 +53,17 @@ report "$OUT/all.db" "$OUT/all.txt"
 n=$(grep -c ': warning: .*(through .*\[sleep-in-atomic\]$' "$OUT/all.txt")
 m=$(wc -l <"$OUT/all.txt")
 check "all units: 3 findings, each through a slot (got $n of $m lines)" test "$n" -eq 3 -a "$m" -eq 3
+# igb defines its own struct e1000_phy_operations (the same tag as
+# e1000e's, in its own header): its release is another slot, which holds
+# only igb's implementation.  Keyed by the USR alone, igb's call reached
+# e1000e's sleeping release (Linux 4.2.8: igb's acquire reached e1000e's
+# 82571 semaphore).
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/all.db") >"$OUT/all-ng.txt" 2>&1
+lacks "igb: no finding through e1000e's slot of the same tag" "$OUT/all-ng.txt" "igb_main.c"
+check "igb: --why: igb's release is a slot of its own" \
+	test "$( (cd "$T" && "$HOOKWRAP" report --db="$OUT/all.db" --why igb_update_stats) 2>&1)" = "igb_update_stats() (drivers/net/ethernet/intel/igb/igb_main.c:4): does not sleep"
+check "igb: the two tags are two slots" \
+	test "$(sqlite3 "$OUT/all.db" "SELECT count(DISTINCT slot) FROM registrations WHERE hook='e1000_phy_operations.release'")" -eq 2
 
 # 2e05f756c709 "net: intel: e1000e: fix possible sleep-in-atomic-context
 # bugs in e1000e_get_hw_semaphore()": STCheck's (FUNC_PTR) step, the

@@ -32,8 +32,8 @@ check "positional initialiser: ich8_phy_ops' second member is release" \
 	test "$(q "SELECT impl FROM registrations WHERE hook='e1000_phy_operations.release' AND file LIKE '%ich8lan.c'")" = "e1000_release_phy_ich8lan"
 check "assignment: probe_ops.reset = devops_reset_slow" \
 	test "$(q "SELECT impl || ':' || how FROM registrations WHERE hook='dev_ops.reset'")" = "devops_reset_slow:assignment"
-check "a slot is keyed by its member's USR" \
-	test "$(q "SELECT DISTINCT slot FROM registrations WHERE hook='e1000_phy_operations.release'")" = "c:@S@e1000_phy_operations@FI@release"
+check "a slot is keyed by its member's header and USR" \
+	test "$(q "SELECT DISTINCT slot FROM registrations WHERE hook='e1000_phy_operations.release'")" = "drivers/net/e1000e/hw.h@c:@S@e1000_phy_operations@FI@release"
 check "the table's own hooks stay hooks (no slot)" \
 	test "$(q "SELECT count(*) FROM registrations WHERE slot IS NULL AND hook LIKE '%.%'")" -eq 0
 check "a call through a member two structs deep is a slot call" \

@@ -27,8 +27,9 @@ struct fact_call {
 	char *callee;		/* function or primitive named, or "" */
 	char *hook;		/* the hook member it calls, or NULL */
 	char *slot;		/* a call through a function-pointer member
-				   of another struct: the member's USR
-				   ("c:@S@e1000_phy_operations@FI@release"),
+				   of another struct: the member's header
+				   and USR ("drivers/net/e1000e/hw.h@c:@S@
+				   e1000_phy_operations@FI@release"),
 				   or NULL */
 	char *ftype;		/* a slot's function type (slot_type()) */
 	int indirect;		/* a call through a pointer that is no

@@ -113,10 +113,13 @@ int sleep_constant(CXCursor cond);
 /* sleep_regs.c: the registrations a declaration of cx's unit makes. */
 void sleep_regs(struct check_ctx *cx, struct facts *f, CXCursor decl);
 /*
- * The slot of a struct's member: its USR when field is a member of
- * function-pointer type (through typedefs), else NULL.  Malloc'd.
+ * The slot of a struct's member when field is a member of
+ * function-pointer type (through typedefs), else NULL: its USR, after
+ * the tree-relative path of the header that declares it and an "@"
+ * ("drivers/net/ethernet/intel/e1000e/hw.h@c:@S@e1000_phy_operations@FI@release";
+ * the USR alone for a header outside the tree).  Malloc'd.
  */
-char *slot_of(CXCursor field);
+char *slot_of(const struct check_ctx *cx, CXCursor field);
 /*
  * The function type a slot's member points to, as clang spells it
  * canonically ("void (struct e1000_hw *)"): for resolving calls by type

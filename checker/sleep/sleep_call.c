@@ -587,7 +587,7 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 
 		if (!member) {
 			/* A slot: followed to what the build stores in it. */
-			char *slot = slot_of(field);
+			char *slot = slot_of(s->cx, field);
 
 			if (!slot)
 				return;

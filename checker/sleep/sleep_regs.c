@@ -11,7 +11,9 @@
  */
 #include "clang/frontend.h"
 #include "checker/sleep/sleep.h"
+#include "checker/setup.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 struct regs {
@@ -33,11 +35,33 @@ static char *table_field(struct regs *s, CXCursor field)
 	return fe_is_table_field(field, s->cx->t) ? fe_spelling(field) : NULL;
 }
 
-char *slot_of(CXCursor field)
+/*
+ * The tree-relative path of the file that declares field, or NULL (a
+ * header outside the tree).  Malloc'd.
+ */
+static char *decl_file(const struct check_ctx *cx, CXCursor field)
+{
+	CXFile file;
+	CXString cs;
+	char *abs, *rel;
+
+	clang_getExpansionLocation(clang_getCursorLocation(field), &file,
+				   NULL, NULL, NULL);
+	if (!file)
+		return NULL;
+	cs = clang_getFileName(file);
+	abs = realpath(clang_getCString(cs), NULL);
+	clang_disposeString(cs);
+	rel = abs ? tree_rel(NULL, cx->tree_abs, abs) : NULL;
+	free(abs);
+	return rel;
+}
+
+char *slot_of(const struct check_ctx *cx, CXCursor field)
 {
 	CXType t;
 	CXString us;
-	char *usr;
+	char *usr, *where, *key;
 
 	if (clang_getCursorKind(field) != CXCursor_FieldDecl)
 		return NULL;
@@ -50,7 +74,19 @@ char *slot_of(CXCursor field)
 	us = clang_getCursorUSR(field);
 	usr = *clang_getCString(us) ? xstrdup(clang_getCString(us)) : NULL;
 	clang_disposeString(us);
-	return usr;
+	/*
+	 * A USR names a struct by its tag, and drivers copied from one
+	 * another define the same tag in their own headers (e1000e's and
+	 * igb's struct e1000_phy_operations): the header that declares the
+	 * member tells the two apart.
+	 */
+	where = usr ? decl_file(cx, field) : NULL;
+	if (!where)
+		return usr;
+	key = xasprintf("%s@%s", where, usr);
+	free(where);
+	free(usr);
+	return key;
 }
 
 char *slot_type(CXCursor field)
@@ -99,7 +135,7 @@ static void add_reg(struct regs *s, const char *member, CXCursor field,
 static void init_field(struct init_ctx *ic, CXCursor f, CXCursor value)
 {
 	char *member = ic->table ? table_field(ic->s, f) : NULL;
-	char *slot = ic->table ? NULL : slot_of(f);
+	char *slot = ic->table ? NULL : slot_of(ic->s->cx, f);
 
 	if (member || slot)
 		add_reg(ic->s, member, f, slot, value, "initialiser");
@@ -169,7 +205,7 @@ static void scan_assign(struct regs *s, CXCursor op)
 		if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr) {
 			CXCursor f = clang_getCursorReferenced(lhs);
 			char *member = table_field(s, f);
-			char *slot = member ? NULL : slot_of(f);
+			char *slot = member ? NULL : slot_of(s->cx, f);
 
 			if (member || slot)
 				add_reg(s, member, f, slot, k.v[1],

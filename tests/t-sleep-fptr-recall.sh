@@ -44,15 +44,15 @@ recall() {
 	same "$bug: the fixed code is quiet" /dev/null "$OUT/$bug-fixed.txt"
 }
 
-# The whole fixture in one database: the three bugs the analysis finds,
-# nothing else (OHCI's frame number, ICH8's release, igb, the nci miss).
+# The whole fixture in one database: the four bugs, nothing else
+# (OHCI's frame number, ICH8's release, igb).
 ALL=$(cd "$T" && find drivers net sound -name '*.c' | sort)
 # shellcheck disable=SC2086
 check "all units collected" collect "$OUT/all.db" $ALL
 report "$OUT/all.db" "$OUT/all.txt"
 n=$(grep -c ': warning: .*(through .*\[sleep-in-atomic\]$' "$OUT/all.txt")
 m=$(wc -l <"$OUT/all.txt")
-check "all units: 3 findings, each through a slot (got $n of $m lines)" test "$n" -eq 3 -a "$m" -eq 3
+check "all units: 4 findings, each through a slot (got $n of $m lines)" test "$n" -eq 4 -a "$m" -eq 4
 # igb defines its own struct e1000_phy_operations (the same tag as
 # e1000e's, in its own header): its release is another slot, which holds
 # only igb's implementation.  Keyed by the USR alone, igb's call reached
@@ -93,22 +93,28 @@ recall qlcnic "net/sched/sch_generic.c $Q/qlcnic_main.c $Q/qlcnic_83xx_init.c $Q
 
 # b7ac893652ca "net: nfc: nci: fix a possible sleep-in-atomic-context bug
 # in nci_uart_tty_receive()": the pointer is stored by an assignment in
-# nci_uart_register(), and the slot is followed to it; the sleep is
-# missed, because the GFP_KERNEL reaches alloc_skb() through
-# nci_skb_alloc()'s gfp_t parameter, which the analysis does not carry
-# (docs/rules/sleep-in-atomic.md: a GFP passed on counts as not
-# blocking).  A known miss: when GFP parameters are carried, this must
-# expect the finding.
+# nci_uart_register(), and the slot is followed to it; the GFP_KERNEL
+# reaches alloc_skb() through nci_skb_alloc()'s gfp_t parameter, which
+# the analysis carries as an argument (docs/facts-db.md, args).
 N=net/nfc/nci/uart.c
 check "nci: collect its unit" collect "$OUT/nci.db" $N
 check "nci: the slot holds the default handler, stored by assignment" \
 	test "$(sqlite3 "$OUT/nci.db" "SELECT impl || ':' || how || ':' || line FROM registrations WHERE hook='nci_uart_ops.recv_buf'")" = "nci_uart_default_recv_buf:assignment:89"
 report "$OUT/nci.db" "$OUT/nci.txt"
-same "nci: no finding (known miss: the GFP through a parameter)" /dev/null "$OUT/nci.txt"
-check "nci: --why says the handler does not sleep (known miss)" \
-	test "$( (cd "$T" && "$HOOKWRAP" report --db="$OUT/nci.db" --why nci_uart_default_recv_buf) 2>&1)" = "nci_uart_default_recv_buf() (net/nfc/nci/uart.c:46): does not sleep"
-# The same chain with the GFP written at the allocation is found: the
-# miss is the parameter, not the slot.
+same "nci: the finding, through the assigned slot and the gfp_t parameter" \
+	<(echo "$N:75:2: warning: nu->ops.recv_buf() may sleep inside the atomic region begun by spin_lock(&nu->rx_lock) at $N:74: nu->ops.recv_buf() -> nci_uart_default_recv_buf() (through nu->ops.recv_buf: nci_uart_ops.recv_buf = nci_uart_default_recv_buf at $N:89) -> nci_skb_alloc() -> alloc_skb(how) [sleep-in-atomic]") \
+	"$OUT/nci.txt"
+check "nci: --why says the handler sleeps when its caller's flags block" \
+	test "$( (cd "$T" && "$HOOKWRAP" report --db="$OUT/nci.db" --why nci_uart_default_recv_buf) 2>&1)" = "nci_uart_default_recv_buf() (net/nfc/nci/uart.c:46): may sleep: nci_uart_default_recv_buf() -> nci_skb_alloc() -> alloc_skb(how)"
+cp "$T/$N" "$OUT/nci-orig.c"
+check "nci: the upstream fix (GFP_ATOMIC to nci_skb_alloc()) applies" \
+	fix "$N" "GFP_KERNEL);" "GFP_ATOMIC);"
+check "nci: collect the fixed unit" collect "$OUT/nci-fixed0.db" $N
+report "$OUT/nci-fixed0.db" "$OUT/nci-fixed0.txt"
+same "nci: the fixed code is quiet (GFP_ATOMIC passed on does not block)" \
+	/dev/null "$OUT/nci-fixed0.txt"
+cp "$OUT/nci-orig.c" "$T/$N"
+# The same chain with the GFP written at the allocation: found too.
 direct() {
 	perl -0pi -e 's/nci_skb_alloc\(nu->ndev,\s*NCI_MAX_PACKET_SIZE,\s*GFP_KERNEL\)/alloc_skb(NCI_MAX_PACKET_SIZE, GFP_KERNEL)/' "$T/$N" &&
 		grep -q 'alloc_skb(NCI_MAX_PACKET_SIZE, GFP_KERNEL)' "$T/$N"

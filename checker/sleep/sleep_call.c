@@ -163,7 +163,10 @@ static char *gfp_text_of(struct strv *args)
 	return NULL;
 }
 
-/* The GFP argument's tokens: can the allocation block? */
+/*
+ * The GFP argument's tokens: can the allocation block?  *flags: the
+ * argument when it blocks or is a variable (not known here).
+ */
 static int alloc_blocks(struct sleep_scan *s, CXCursor call,
 			const struct pmacro *m, const struct prim *p,
 			char **flags)
@@ -202,7 +205,8 @@ static int alloc_blocks(struct sleep_scan *s, CXCursor call,
 	if (!text)
 		return 0;
 	r = gfp_blocks(text);
-	if (r > 0)
+	/* Flags that block, or a variable's name: the caller's to judge. */
+	if (r != 0)
 		*flags = text;
 	else
 		free(text);
@@ -254,8 +258,20 @@ static void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 		fc->prim = 1;
 		fc->rt |= RT_CALL_SLEEPS;	/* the allocator, on RT */
 		fc->text = text_of(s, shown, p->name);
-		if (alloc_blocks(s, c, m, p, &flags))
+		if (alloc_blocks(s, c, m, p, &flags)) {
 			fc->sleep = xasprintf("%s(%s)", p->name, flags);
+		} else if (flags && !fc->cond) {
+			/*
+			 * The flags are the function's own gfp_t parameter:
+			 * it sleeps when its callers' flags can block.
+			 */
+			int k = params_named(&s->pa, flags);
+
+			if (k >= 0) {
+				fc->sleep = xasprintf("%s(%s)", p->name, flags);
+				fc->cond = params_cond_text(k + 1);
+			}
+		}
 		free(flags);
 		return;
 	}

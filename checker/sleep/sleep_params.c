@@ -317,6 +317,49 @@ char *params_cond_text(int cond)
 			  xasprintf("!p%d", -cond - 1);
 }
 
+/* Is parameter i of the function call calls a gfp_t? */
+static int gfp_typed(CXCursor call, int i)
+{
+	CXCursor fn = clang_getCursorReferenced(call);
+	CXString ts;
+	int is;
+
+	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl ||
+	    i >= clang_Cursor_getNumArguments(fn))
+		return 0;
+	ts = clang_getTypeSpelling(clang_getCursorType(
+		clang_Cursor_getArgument(fn, i)));
+	is = !strcmp(clang_getCString(ts), "gfp_t");
+	clang_disposeString(ts);
+	return is;
+}
+
+/*
+ * A GFP argument, as a condition: 1 when its flags can block
+ * (GFP_KERNEL), 0 when they cannot (GFP_ATOMIC), -1 unknown: an
+ * allocator's caller that passes its own gfp_t on sleeps when its
+ * caller's flags do (docs/facts-db.md, args).
+ */
+static int gfp_arg(struct params *pa, CXCursor a)
+{
+	CXToken *t;
+	unsigned n;
+	struct sbuf sb = { 0 };
+	int r;
+
+	clang_tokenize(pa->tu, fe_expansion_range(pa->tu, a), &t, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString cs = clang_getTokenSpelling(pa->tu, t[i]);
+
+		sb_addf(&sb, "%s ", clang_getCString(cs));
+		clang_disposeString(cs);
+	}
+	clang_disposeTokens(pa->tu, t, n);
+	r = sb.buf ? gfp_blocks(sb.buf) : -1;
+	sb_free(&sb);
+	return r;
+}
+
 char *params_args(struct params *pa, CXCursor call)
 {
 	int n = clang_Cursor_getNumArguments(call);
@@ -329,8 +372,11 @@ char *params_args(struct params *pa, CXCursor call)
 		int p = params_index(pa, a), c = -1;
 		char *v;
 
+		/* Flags, by what they allow; not by being non-zero. */
+		if (p < 0 && gfp_typed(call, i))
+			c = gfp_arg(pa, a);
 		/* Only what may fold: not every call's every argument. */
-		if (p < 0 && (k == CXCursor_IntegerLiteral ||
+		else if (p < 0 && (k == CXCursor_IntegerLiteral ||
 			      k == CXCursor_CharacterLiteral ||
 			      k == CXCursor_DeclRefExpr ||
 			      k == CXCursor_UnaryOperator ||

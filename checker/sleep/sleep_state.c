@@ -56,17 +56,7 @@ void where_of(CXCursor c, unsigned *line, unsigned *col)
 
 CXSourceRange file_range(struct sleep_scan *s, CXCursor c)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
-	CXFile f1, f2;
-	unsigned a, b;
-
-	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL,
-				   &a);
-	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &b);
-	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || b < a)
-		return r;
-	return clang_getRange(clang_getLocationForOffset(s->tu, f1, a),
-			      clang_getLocationForOffset(s->tu, f2, b));
+	return fe_expansion_range(s->tu, c);
 }
 
 char *code_text(struct sleep_scan *s, CXSourceRange r)

@@ -641,3 +641,18 @@ enum CXChildVisitResult fe_take_two(CXCursor c, CXCursor parent,
 	kc->n++;
 	return CXChildVisit_Continue;
 }
+
+CXSourceRange fe_expansion_range(CXTranslationUnit tu, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f1, f2;
+	unsigned a, b;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL,
+				   &a);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &b);
+	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || b < a)
+		return r;
+	return clang_getRange(clang_getLocationForOffset(tu, f1, a),
+			      clang_getLocationForOffset(tu, f2, b));
+}

@@ -156,4 +156,11 @@ int fe_is_table_type(CXType type, const struct table *t);
 /* If c is "pointer->member" on the table's pointer, the member's name. */
 char *fe_table_member(CXCursor c, const struct table *t);
 
+/*
+ * Cursor c's extent where it is expanded: the text a macro's user wrote
+ * ("GFP_KERNEL", not the definition's 0xcc0), in the file it is written
+ * in; the extent itself when it spans files.
+ */
+CXSourceRange fe_expansion_range(CXTranslationUnit tu, CXCursor c);
+
 #endif /* HOOKWRAP_FRONTEND_H */

@@ -102,7 +102,7 @@ symbols() {
 	sed -n "s|^\($2\): *[0-9a-f]* \([A-Za-z]\) \(.*\)|\1 \2 \3|p" "$1"
 }
 
-ERAS=${ERAS:-ool static}
+ERAS=${ERAS:-ool heads42 heads static}
 # The builds first, in the background: each era's checks below run while
 # the next eras build (shared: whoever comes first builds, once).
 for E in $ERAS; do
@@ -219,3 +219,60 @@ for E in $ERAS; do
 	same "$E: ... and no finding" /dev/null "$OUT/$E.full"
 done
 wait
+
+# --- Written-out heads: the pieces beside their neighbours' ---
+case " $ERAS " in *" heads42 "*)
+# A patch with both halves of the hook: the head is there, not the rest.
+T=$(copy_fixture lsm42-mini)
+(cd "$T" && patch -sp1 <add-hook.patch)
+sed -i 's/^\tstruct hlist_head file_permission;$/&\n\tstruct hlist_head file_frobnicate;/' "$T/$L"
+"$HOOKWRAP" check --tree "$T" >"$OUT/halves.out" 2>&1
+same "heads42: a patch with the member and its head: the rest is named" - \
+	"$OUT/halves.out" <<W
+$T/$L:45:1: warning: hook 'file_frobnicate' has no dispatcher in $C, no prototype and no CONFIG-off stub in $H, no entry in the initialiser of security_hook_heads in $C; add them with 'hookwrap gen-header --in-place $T' [stale-wrapper]
+W
+
+# A long name after a one-line entry, a void network hook at the end.
+T=$(copy_fixture lsm42-mini)
+sed -i 's/^\tint (\*syslog)(int type);$/&\n\tint (*syslog_frobnicate_everything)(int type);/
+	s/^\tvoid (\*sk_getsecid)(struct sock \*sk, u32 \*secid);$/&\n\tvoid (*sk_frob)(struct sock *sk);/' "$T/$L"
+"$HOOKWRAP" gen-header --in-place "$T" >"$OUT/long.out" 2>&1
+check "heads42: two hooks: gen-header exits 0" test $? -eq 0
+sed -n '/^struct security_hook_heads {$/,/^}/p' "$T/$L" |
+	grep '^#\|frob\|syslog\|sk_getsecid' >"$OUT/long.h"
+same "heads42: the heads after their neighbours', the network one in its #ifdef" \
+	- "$OUT/long.h" <<'W'
+	struct hlist_head syslog;
+	struct hlist_head syslog_frobnicate_everything;
+#ifdef CONFIG_SECURITY_NETWORK
+	struct hlist_head sk_getsecid;
+	struct hlist_head sk_frob;
+#endif	/* CONFIG_SECURITY_NETWORK */
+W
+sed -n '/^struct security_hook_heads security_hook_heads = {$/,/^};$/p' "$T/$C" |
+	grep -A1 'syslog\|\.sk_\|^#' >"$OUT/long.c"
+same "heads42: initialiser entries as the neighbours', broken past 80 columns as 4.2 breaks its own" \
+	- "$OUT/long.c" <<'W'
+	.syslog =	LIST_HEAD_INIT(security_hook_heads.syslog),
+	.syslog_frobnicate_everything =
+		LIST_HEAD_INIT(security_hook_heads.syslog_frobnicate_everything),
+	.vm_enough_memory =
+--
+#ifdef CONFIG_SECURITY_NETWORK
+	.socket_create =
+--
+	.sk_free_security =
+		LIST_HEAD_INIT(security_hook_heads.sk_free_security),
+	.sk_getsecid =	LIST_HEAD_INIT(security_hook_heads.sk_getsecid),
+	.sk_frob =	LIST_HEAD_INIT(security_hook_heads.sk_frob),
+#endif	/* CONFIG_SECURITY_NETWORK */
+};
+W
+for cfg in on nonet off; do
+	check "heads42: two hooks: builds with gcc, config $cfg" sh -c \
+		"make -s -C '$T' defconfig-$cfg >/dev/null && make -s -C '$T' all && make -s -C '$T' clean"
+done
+"$HOOKWRAP" check --tree "$T" >"$OUT/long.tree" 2>&1
+same "heads42: two hooks: check --tree after it: nothing" /dev/null "$OUT/long.tree"
+;;
+esac

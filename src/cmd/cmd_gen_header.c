@@ -43,33 +43,42 @@ static const char usage_text[] =
 	"installs it (security/capability.c).  Such a tree gets no block.\n";
 
 /*
+ * Write what geninsert worked out: every file was worked out before any
+ * is written; an unchanged file is not written.  0, or 2.
+ */
+static int write_out(const struct hookparts *hp,
+		     const struct geninsert_out *n)
+{
+	if (n->c && atomic_write(hp->c_path, n->c, strlen(n->c)))
+		return 2;
+	if (n->h && atomic_write(hp->h_path, n->h, strlen(n->h)))
+		return 2;
+	if (n->l && atomic_write(hp->l_path, n->l, strlen(n->l)))
+		return 2;
+	if (n->d && atomic_write(hp->d_path, n->d, strlen(n->d)))
+		return 2;
+	return 0;
+}
+
+/*
  * The tree's hand-maintained files: each hook's missing dispatcher,
  * prototype and stub (and on an out-of-line tree its default and fixup
- * line) written in (header/geninsert.c).  Every file is worked out
- * before any is written; an unchanged file is not written.
+ * line, on a tree of the written-out heads its list head and its
+ * initialiser entry) written in (header/geninsert.c).
  */
 static int insert_mode(const struct tree_opts *o, enum parts_era era)
 {
 	struct hookparts hp;
-	char *c_new = NULL, *h_new = NULL, *d_new = NULL;
-	int ret = 0;
+	struct geninsert_out n;
+	int ret;
 
 	if (hookparts_read(&hp, &o->table, &o->manifest, o->tree, era)) {
 		hookparts_free(&hp);
 		return 2;
 	}
-	if (geninsert(&o->table, &o->manifest, &hp, o->tree, &c_new, &h_new,
-		      &d_new))
-		ret = 2;
-	else if (c_new && atomic_write(hp.c_path, c_new, strlen(c_new)))
-		ret = 2;
-	else if (h_new && atomic_write(hp.h_path, h_new, strlen(h_new)))
-		ret = 2;
-	else if (d_new && atomic_write(hp.d_path, d_new, strlen(d_new)))
-		ret = 2;
-	free(c_new);
-	free(h_new);
-	free(d_new);
+	ret = geninsert(&o->table, &o->manifest, &hp, o->tree, &n) ? 2 :
+	      write_out(&hp, &n);
+	geninsert_out_free(&n);
 	hookparts_free(&hp);
 	return ret;
 }

@@ -102,7 +102,7 @@ symbols() {
 	sed -n "s|^\($2\): *[0-9a-f]* \([A-Za-z]\) \(.*\)|\1 \2 \3|p" "$1"
 }
 
-ERAS=${ERAS:-ool heads42 heads static}
+ERAS=${ERAS:-inline ool heads42 heads static}
 # The builds first, in the background: each era's checks below run while
 # the next eras build (shared: whoever comes first builds, once).
 for E in $ERAS; do
@@ -219,6 +219,40 @@ for E in $ERAS; do
 	same "$E: ... and no finding" /dev/null "$OUT/$E.full"
 done
 wait
+
+# --- The inline era: a default or a fixup line lost, before and after
+# the adoption. ---
+case " $ERAS " in *" inline "*)
+T=$(copy_fixture lsm269-mini)
+sed -i '/set_to_dummy_if_null(ops, syslog);/d' "$T/security/dummy.c"
+"$HOOKWRAP" check --tree "$T" >"$OUT/lost-fixup.out" 2>&1
+same "inline: hand-written wrappers, a fixup line lost: check says so, and how" \
+	- "$OUT/lost-fixup.out" <<W
+$T/$H:36:1: warning: hook 'syslog' has no set_to_dummy_if_null() line in security/dummy.c; add it by hand, or with 'hookwrap gen-header --in-place --adopt $T' (which also puts the generated block in place of hand-written wrappers) [stale-wrapper]
+W
+"$HOOKWRAP" gen-header --in-place --adopt "$T" >/dev/null 2>&1
+check "inline: --adopt writes it back: dummy.c as it was" \
+	cmp "$FIX/lsm269-mini/security/dummy.c" "$T/security/dummy.c"
+cp "$T/security/dummy.c" "$OUT/adopted-dummy.c"
+sed -i '/^static int dummy_inode_permission (struct inode \*inode, int mask)$/,/^$/d' \
+	"$T/security/dummy.c"
+"$HOOKWRAP" check --tree "$T" >"$OUT/lost-dflt.out" 2>&1
+same "inline: the region, a default lost: check says so" - "$OUT/lost-dflt.out" <<W
+$T/$H:44:1: warning: hook 'inode_permission' has no default dummy_inode_permission() in security/dummy.c; add it with 'hookwrap gen-header --in-place $T' [stale-wrapper]
+W
+cp -a "$T" "$OUT/lost.before"
+"$HOOKWRAP" gen-header --in-place "$T" >/dev/null 2>&1
+diff "$OUT/adopted-dummy.c" "$T/security/dummy.c" >"$OUT/lost-dflt.diff"
+same "inline: gen-header writes it back where it was, of its stub's body (only the blank before '(' differs)" \
+	- "$OUT/lost-dflt.diff" <<'W'
+46c46
+< static int dummy_inode_permission (struct inode *inode, int mask)
+---
+> static int dummy_inode_permission(struct inode *inode, int mask)
+W
+check "inline: ... and nothing else" diff -r -x dummy.c "$OUT/lost.before" "$T"
+;;
+esac
 
 # --- Written-out heads: the pieces beside their neighbours' ---
 case " $ERAS " in *" heads42 "*)

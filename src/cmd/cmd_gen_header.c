@@ -187,6 +187,32 @@ out:
 	return out;
 }
 
+/*
+ * The header with its block (out) written, and the defaults the block's
+ * hooks lack: a tree of the block (2.5.43 to 2.6.20) installs each
+ * hook's default with a line of security_fixup_ops() in
+ * security/dummy.c, and a member left NULL oopses at its first call.
+ * Both files are worked out before either is written.  0, or 2.
+ */
+static int write_block(const struct tree_opts *o, const char *path,
+		       const char *text, const char *out)
+{
+	struct hookparts hp;
+	struct geninsert_out n = { 0 };
+	int ret = 0;
+
+	if (hookparts_read(&hp, &o->table, &o->manifest, o->tree, ERA_BLOCK) ||
+	    geninsert(&o->table, &o->manifest, &hp, o->tree, &n))
+		ret = 2;
+	else if (strcmp(out, text) && atomic_write(path, out, strlen(out)))
+		ret = 2;
+	else if (n.d && atomic_write(hp.d_path, n.d, strlen(n.d)))
+		ret = 2;
+	geninsert_out_free(&n);
+	hookparts_free(&hp);
+	return ret;
+}
+
 static int in_place(const struct tree_opts *o, const char *block, int adopt)
 {
 	const char *rel = o->table.output ? o->table.output : o->table.header;
@@ -256,8 +282,8 @@ static int in_place(const struct tree_opts *o, const char *block, int adopt)
 			ret = 2;
 		}
 	}
-	if (out && strcmp(out, text) && atomic_write(path, out, strlen(out)))
-		ret = 2;
+	if (out)
+		ret = write_block(o, path, text, out);
 	free(out);
 	free(text);
 	free(path);

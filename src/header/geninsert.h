@@ -2,7 +2,8 @@
  * geninsert.h - gen-header --in-place on a tree without the markers
  * whose hooks are dispatched out of line (a hook-list tree, or 2.6.21 to
  * 4.1): what each hook lacks (hookparts.h), written where the
- * maintainers would, in the tree's own style.
+ * maintainers would, in the tree's own style.  On a tree of the block
+ * (2.5.43 to 2.6.20): each hook's default and fixup line.
  */
 #ifndef HOOKWRAP_GENINSERT_H
 #define HOOKWRAP_GENINSERT_H

@@ -3,7 +3,8 @@
  * a tree's maintainers write by hand (hookparts.h), on a tree of the
  * out-of-line era its default and fixup line, on a tree whose hook
  * heads are written out (4.2 to 5.6) its list head and that head's
- * initialiser entry.  A hook whose dispatcher
+ * initialiser entry; on a tree of the block (2.5.43 to 2.6.20) only its
+ * default and fixup line.  A hook whose dispatcher
  * the manifest found has one, wherever it is and whatever it is called
  * (3.19's sk_getsecid: security_sk_classify_flow()); one the manifest
  * missed has one when a function of the rule's name is defined, with
@@ -124,6 +125,8 @@ static void find_parts(struct hookparts *hp, const struct hook *h,
 		find_default(hp, h, p);
 	if (hp->l_text)
 		find_heads(hp, h, p);
+	if (hp->era == ERA_BLOCK)
+		return;		/* the block has the rest */
 	if (!h->dispatcher && !p->disp && !in_header)
 		p->missing |= PART_DISP;
 	if (p->disp && p->disp->is_static && !in_header)
@@ -223,19 +226,24 @@ int hookparts_read(struct hookparts *hp, const struct table *t,
 {
 	memset(hp, 0, sizeof(*hp));
 	hp->era = era;
-	hp->c_rel = xstrdup(t->wrappers.v[0]);
 	hp->h_rel = xstrdup(t->output ? t->output : t->header);
-	hp->c_path = path_join(root, hp->c_rel);
 	hp->h_path = path_join(root, hp->h_rel);
-	hp->c_text = read_text(hp->c_path);
-	hp->h_text = hp->c_text ? read_text(hp->h_path) : NULL;
+	if (era != ERA_BLOCK) {
+		hp->c_rel = xstrdup(t->wrappers.v[0]);
+		hp->c_path = path_join(root, hp->c_rel);
+		hp->c_text = read_text(hp->c_path);
+		if (!hp->c_text)
+			return -1;
+	}
+	hp->h_text = read_text(hp->h_path);
 	if (!hp->h_text)
 		return -1;
-	if (era == ERA_OOL && read_defaults(hp, t, root))
+	if (era != ERA_LIST && read_defaults(hp, t, root))
 		return -1;
 	if (era == ERA_LIST && read_heads(hp, t, m, root))
 		return -1;
-	cscan_text(hp->c_text, &hp->c);
+	if (hp->c_text)
+		cscan_text(hp->c_text, &hp->c);
 	cscan_text(hp->h_text, &hp->h);
 	hp->n = m->n;
 	hp->v = xcalloc(m->n + 1, sizeof(*hp->v));

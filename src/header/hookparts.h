@@ -10,8 +10,10 @@
  * (header/fixup.h), and the hook-list trees of 4.2 to 5.6 (the union
  * written out, no lsm_hook_defs.h), where each hook also needs its list
  * head in struct security_hook_heads and, up to 4.16, that head's entry
- * in the variable's initialiser (header/heads.h).  Which pieces each
- * hook has, and where:
+ * in the variable's initialiser (header/heads.h).  The trees whose
+ * inline wrappers are gen-header's block (2.5.43 to 2.6.20) keep the
+ * block's pieces between its markers, and each hook's default and fixup
+ * line in security/dummy.c.  Which pieces each hook has, and where:
  * what stale-wrapper reports and gen-header --in-place writes.
  */
 #ifndef HOOKWRAP_HOOKPARTS_H
@@ -96,8 +98,9 @@ int hookparts_sees_pointer(const struct table *t, const char *text);
 /*
  * Read the wrappers file and the output header under root (for ERA_OOL
  * also the defaults file with the fixup macro, for ERA_LIST the heads
- * written out) and find each hook's pieces.  0, or -1 with the error
- * printed.
+ * written out) and find each hook's pieces.  ERA_BLOCK: only the
+ * default and the fixup line, where a defaults file has the macro (the
+ * block has the rest).  0, or -1 with the error printed.
  */
 int hookparts_read(struct hookparts *hp, const struct table *t,
 		   const struct manifest *m, const char *root,

@@ -34,13 +34,17 @@ static const char usage_text[] =
 	"after the struct and the table pointer (a note says where).\n"
 	"With --adopt, --in-place first removes the header's hand-written\n"
 	"wrappers and stubs (each listed), which the block defines again.\n"
+	"Up to 2.6.20 it also writes each hook's missing default and the\n"
+	"fixup line that installs it (security/dummy.c).\n"
 	"On a tree whose header has no markers and whose hooks are\n"
 	"dispatched out of line (a hook list, Linux 4.2 on; or the static\n"
 	"table pointer of 2.6.21 to 4.1), --in-place writes what each hook\n"
 	"lacks, in the tree's style: its dispatcher in the wrappers file\n"
 	"(security/security.c), its prototype and CONFIG-off stub in the\n"
-	"output header, and before 4.2 its default and the fixup line that\n"
-	"installs it (security/capability.c).  Such a tree gets no block.\n";
+	"output header, before 4.2 its default and the fixup line that\n"
+	"installs it (security/capability.c), from 4.2 to 5.6 (no hook\n"
+	"list) its list head in struct security_hook_heads and up to 4.16\n"
+	"that head's initialiser entry.  Such a tree gets no block.\n";
 
 /*
  * Write what geninsert worked out: every file was worked out before any

@@ -6,10 +6,10 @@
 #                         defaults in security/dummy.c
 #   ool      lsm3x-mini   2.6.21-4.1: out-of-line dispatchers, defaults in
 #                         security/capability.c (set_to_cap_if_null)
-#   heads42  lsm42-mini   4.2-4.16: union security_list_options and struct
+#   heads42  lsm42-mini   4.2-4.11: union security_list_options and struct
 #                         security_hook_heads written out in lsm_hooks.h,
 #                         each head initialised by name in security.c
-#   heads    lsm54-mini   4.17-5.6: the same, the heads initialised as one
+#   heads    lsm54-mini   4.12-5.6: the same, the heads initialised as one
 #                         array; no lsm_hook_defs.h in either
 #   static   lsm612-mini  6.12: LSM_HOOK lines, static calls
 #

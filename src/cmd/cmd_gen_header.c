@@ -43,7 +43,7 @@ static const char usage_text[] =
 	"(security/security.c), its prototype and CONFIG-off stub in the\n"
 	"output header, before 4.2 its default and the fixup line that\n"
 	"installs it (security/capability.c), from 4.2 to 5.6 (no hook\n"
-	"list) its list head in struct security_hook_heads and up to 4.16\n"
+	"list) its list head in struct security_hook_heads and up to 4.11\n"
 	"that head's initialiser entry.  Such a tree gets no block.\n";
 
 /*

@@ -4,9 +4,9 @@
  * of the same name in struct security_hook_heads (both in lsm_hooks.h),
  *
  *	struct security_hook_heads {
- *		struct hlist_head file_permission;	(4.2-4.16: list_head)
+ *		struct hlist_head file_permission;	(list_head up to 4.16)
  *
- * and up to 4.16 an entry of that name in the initialiser of the
+ * and up to 4.11 an entry of that name in the initialiser of the
  * variable, in security/security.c:
  *
  *	struct security_hook_heads security_hook_heads = {

@@ -9,7 +9,7 @@
  * defaults file and the line of security_fixup_ops() that installs it
  * (header/fixup.h), and the hook-list trees of 4.2 to 5.6 (the union
  * written out, no lsm_hook_defs.h), where each hook also needs its list
- * head in struct security_hook_heads and, up to 4.16, that head's entry
+ * head in struct security_hook_heads and, up to 4.11, that head's entry
  * in the variable's initialiser (header/heads.h).  The trees whose
  * inline wrappers are gen-header's block (2.5.43 to 2.6.20) keep the
  * block's pieces between its markers, and each hook's default and fixup
@@ -30,7 +30,7 @@ enum {
 	PART_HEAD = 32,		/* its list head in struct security_hook_heads
 				   (written out: 4.2 to 5.6) */
 	PART_HINIT = 64,	/* that head's entry in the initialiser of
-				   security_hook_heads (4.2 to 4.16) */
+				   security_hook_heads (4.2 to 4.11) */
 };
 
 /* How a tree without markers keeps its hooks' pieces. */

@@ -11,8 +11,9 @@
 #     (stdout, -o, --adopt, a region) is refused, check is silent;
 #   - a patch adding a member: check --patch names the five pieces and
 #     the command, gen-header --in-place writes them (the golden diff,
-#     read by hand), the tree builds with gcc and clang in three
-#     configurations, a second run changes nothing;
+#     read by hand), the tree builds with gcc and clang, the option on
+#     and off (tests/era-build, shared with t-eras.sh), a second run
+#     changes nothing;
 #   - a void network hook, a lost default or fixup line, a guard with no
 #     section, a stub that would call the default it defines.
 . "$(dirname "$0")/lib.sh"
@@ -121,12 +122,23 @@ same "the diff is the expected one, byte for byte (dispatcher, prototype, stub, 
 	"$FIX/lsm3x-mini.expected/gen-header.diff" "$OUT/add.diff"
 check "nothing else changed" diff -r -x security.h -x security.c -x capability.c \
 	"$OUT/add.patched" "$T"
-builds "hook added" "$T" "	return security_file_frobnicate(file, 2);"
-make -s -C "$T" clean defconfig-on && make -s -C "$T" all
-nm "$T/security/security.o" >"$OUT/add.nm"
+# Built by tests/era-build, once per run for this file and t-eras.sh
+# (the same arguments there): gcc and clang, the option on and off.
+B=$(shared era-lsm3x-mini "$HW/tests/era-build" lsm3x-mini \
+	"	return security_file_frobnicate(file, 2);")
+check "hook added: the tree built (tests/era-build) is this one" diff -r "$T" "$B/tree"
+for cc in gcc clang; do
+	for cfg in on off; do
+		if [ "$(cat "$B/$cc-$cfg.status" 2>/dev/null)" = 0 ]; then
+			ok "hook added: builds with $cc, config $cfg"
+		else
+			not_ok "hook added: builds with $cc, config $cfg" "$(head -20 "$B/$cc-$cfg.log")"
+		fi
+	done
+done
+grep '^security/security.o: ' "$B/gcc-on.nm" >"$OUT/add.nm"
 contains "security.o defines security_file_frobnicate (global)" "$OUT/add.nm" \
 	" T security_file_frobnicate"
-make -s -C "$T" clean
 stamp "$T" >"$OUT/add.g1"
 "$HOOKWRAP" gen-header --in-place "$T" >/dev/null 2>&1
 stamp "$T" >"$OUT/add.g2"

@@ -10,8 +10,11 @@
  * the region (the defaults' prototypes among it) not at all.  On a
  * tree whose hooks are dispatched out of line (a hook list, or 2.6.21
  * to 4.1's static table pointer) it is checked for each hook's
- * dispatcher, prototype and stub, and before 4.2 its default and fixup
- * line (header/hookparts.c).
+ * dispatcher, prototype and stub, before 4.2 its default and fixup
+ * line, and from 4.2 to 5.6 its list head (header/hookparts.c).  On a
+ * tree of the block (2.5.43 to 2.6.20) a hook also needs its default
+ * and fixup line in security/dummy.c: said with its wrapper's finding,
+ * or alone.
  */
 #include "checker/check.h"
 #include "core/ctext.h"
@@ -165,6 +168,10 @@ struct stale {
 	char *regen;		/* what fixes it */
 	int found;
 	int nodefaults;		/* the tree has no default table */
+	struct hookparts dflt;	/* a tree of the block: each hook's default
+				   and fixup line (hookparts.h, ERA_BLOCK) */
+	int has_dflt;
+	char *said;		/* per hook: its missing defaults were said */
 };
 
 static void at_line(struct stale *st, struct where *w, const char *rel,
@@ -200,6 +207,69 @@ static void finding(struct stale *st, struct where *w, const char *key,
 	st->found++;
 }
 
+/*
+ * "hook 'H' has no wrapper W() in F", with ", no default ... in D" when
+ * the hook lacks those too (then said).
+ */
+static char *no_wrapper(struct stale *st, const struct hook *h,
+			const char *wrapper)
+{
+	int i = (int)(h - st->cx->m->hooks);
+	char *msg = xasprintf("hook '%s' has no wrapper %s() in %s",
+			      h->member, wrapper, st->rel);
+
+	if (st->has_dflt && i < st->dflt.n && st->dflt.v[i].missing) {
+		char *more = hookparts_missing(&st->dflt, &st->dflt.v[i]);
+		char *both = xasprintf("%s, %s", msg, more);
+
+		free(more);
+		free(msg);
+		msg = both;
+		st->said[i] = 1;
+	}
+	return msg;
+}
+
+/*
+ * The hooks whose missing defaults no wrapper finding said.  markers:
+ * the header has the region; without it gen-header writes them only
+ * with --adopt (or on a first run), which puts the block in place of
+ * hand-written wrappers.
+ */
+static void defaults_left(struct stale *st, int markers)
+{
+	const struct manifest *m = st->cx->m;
+	struct where w;
+
+	for (int i = 0; st->has_dflt && i < m->n && i < st->dflt.n; i++) {
+		int miss = st->dflt.v[i].missing;
+		char *msg;
+
+		if (!miss || st->said[i])
+			continue;
+		msg = hookparts_message(&st->dflt, &m->hooks[i],
+					&st->dflt.v[i]);
+		at_hook(st, &w, &m->hooks[i]);
+		if (markers)
+			report(st->cx, &rule_stale_wrapper, &w,
+			       m->hooks[i].member, "", "%s; add %s with "
+			       "'hookwrap gen-header --in-place %s'", msg,
+			       miss & (miss - 1) ? "them" : "it",
+			       st->cx->tree_shown);
+		else
+			report(st->cx, &rule_stale_wrapper, &w,
+			       m->hooks[i].member, "", "%s; add %s by hand, "
+			       "or with 'hookwrap gen-header --in-place "
+			       "--adopt %s' (which also puts the generated "
+			       "block in place of hand-written wrappers)", msg,
+			       miss & (miss - 1) ? "them" : "it",
+			       st->cx->tree_shown);
+		where_free(&w);
+		st->found++;
+		free(msg);
+	}
+}
+
 static void compare(struct stale *st, const struct items *want,
 		    const struct items *have, unsigned begin_line)
 {
@@ -219,9 +289,7 @@ static void compare(struct stale *st, const struct items *want,
 		if (!a) {
 			if (!e->stub && h) {
 				at_hook(st, &w, h);
-				msg = xasprintf("hook '%s' has no wrapper %s() "
-						"in %s", h->member, e->name,
-						st->rel);
+				msg = no_wrapper(st, h, e->name);
 			} else {
 				at_line(st, &w, st->rel, begin_line);
 				msg = xasprintf("%s() has no stub for !%s",
@@ -349,8 +417,7 @@ static void markerless(struct stale *st, const char *text)
 		if (text_has_word(code, strlen(code), h->wrapper))
 			continue;
 		at_hook(st, &w, h);
-		pat = xasprintf("hook '%s' has no wrapper %s() in %s",
-				h->member, h->wrapper, st->rel);
+		pat = no_wrapper(st, h, h->wrapper);
 		finding(st, &w, h->member, pat);
 		free(pat);
 	}
@@ -360,8 +427,7 @@ static void markerless(struct stale *st, const char *text)
 static void on_tree(struct check_ctx *cx)
 {
 	const struct table *t = cx->t;
-	struct stale st = { cx, t->output ? t->output : t->header, NULL,
-			    NULL, 0, 0 };
+	struct stale st = { .cx = cx, .rel = t->output ? t->output : t->header };
 	const char *top = cx->shadow ? cx->shadow : cx->tree;
 	char *path = path_join(top, st.rel);
 	size_t len;
@@ -386,6 +452,13 @@ static void on_tree(struct check_ctx *cx)
 			     "%s'", cx->tree_shown);
 	begin = strstr(text, GEN_BEGIN);
 	end = begin ? strstr(begin, GEN_END) : NULL;
+	if ((begin && end) || hookparts_era(t, cx->m) == ERA_BLOCK) {
+		if (hookparts_read(&st.dflt, t, cx->m, top, ERA_BLOCK))
+			cx->failed = 1;
+		else
+			st.has_dflt = 1;
+		st.said = xcalloc(cx->m->n + 1, 1);
+	}
 	if (!begin || !end) {
 		free(st.regen);
 		st.regen = xasprintf("put the markers '%s' and '%s' around the "
@@ -433,6 +506,9 @@ static void on_tree(struct check_ctx *cx)
 		free(actual);
 		free(block);
 	}
+	defaults_left(&st, begin && end);
+	hookparts_free(&st.dflt);
+	free(st.said);
 	free(st.regen);
 	free(text);
 	free(path);

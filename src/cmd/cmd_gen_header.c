@@ -34,42 +34,55 @@ static const char usage_text[] =
 	"after the struct and the table pointer (a note says where).\n"
 	"With --adopt, --in-place first removes the header's hand-written\n"
 	"wrappers and stubs (each listed), which the block defines again.\n"
+	"Up to 2.6.20 it also writes each hook's missing default and the\n"
+	"fixup line that installs it (security/dummy.c).\n"
 	"On a tree whose header has no markers and whose hooks are\n"
 	"dispatched out of line (a hook list, Linux 4.2 on; or the static\n"
 	"table pointer of 2.6.21 to 4.1), --in-place writes what each hook\n"
 	"lacks, in the tree's style: its dispatcher in the wrappers file\n"
 	"(security/security.c), its prototype and CONFIG-off stub in the\n"
-	"output header, and before 4.2 its default and the fixup line that\n"
-	"installs it (security/capability.c).  Such a tree gets no block.\n";
+	"output header, before 4.2 its default and the fixup line that\n"
+	"installs it (security/capability.c), from 4.2 to 5.6 (no hook\n"
+	"list) its list head in struct security_hook_heads and up to 4.11\n"
+	"that head's initialiser entry.  Such a tree gets no block.\n";
+
+/*
+ * Write what geninsert worked out: every file was worked out before any
+ * is written; an unchanged file is not written.  0, or 2.
+ */
+static int write_out(const struct hookparts *hp,
+		     const struct geninsert_out *n)
+{
+	if (n->c && atomic_write(hp->c_path, n->c, strlen(n->c)))
+		return 2;
+	if (n->h && atomic_write(hp->h_path, n->h, strlen(n->h)))
+		return 2;
+	if (n->l && atomic_write(hp->l_path, n->l, strlen(n->l)))
+		return 2;
+	if (n->d && atomic_write(hp->d_path, n->d, strlen(n->d)))
+		return 2;
+	return 0;
+}
 
 /*
  * The tree's hand-maintained files: each hook's missing dispatcher,
  * prototype and stub (and on an out-of-line tree its default and fixup
- * line) written in (header/geninsert.c).  Every file is worked out
- * before any is written; an unchanged file is not written.
+ * line, on a tree of the written-out heads its list head and its
+ * initialiser entry) written in (header/geninsert.c).
  */
 static int insert_mode(const struct tree_opts *o, enum parts_era era)
 {
 	struct hookparts hp;
-	char *c_new = NULL, *h_new = NULL, *d_new = NULL;
-	int ret = 0;
+	struct geninsert_out n;
+	int ret;
 
 	if (hookparts_read(&hp, &o->table, &o->manifest, o->tree, era)) {
 		hookparts_free(&hp);
 		return 2;
 	}
-	if (geninsert(&o->table, &o->manifest, &hp, o->tree, &c_new, &h_new,
-		      &d_new))
-		ret = 2;
-	else if (c_new && atomic_write(hp.c_path, c_new, strlen(c_new)))
-		ret = 2;
-	else if (h_new && atomic_write(hp.h_path, h_new, strlen(h_new)))
-		ret = 2;
-	else if (d_new && atomic_write(hp.d_path, d_new, strlen(d_new)))
-		ret = 2;
-	free(c_new);
-	free(h_new);
-	free(d_new);
+	ret = geninsert(&o->table, &o->manifest, &hp, o->tree, &n) ? 2 :
+	      write_out(&hp, &n);
+	geninsert_out_free(&n);
 	hookparts_free(&hp);
 	return ret;
 }
@@ -178,6 +191,32 @@ out:
 	return out;
 }
 
+/*
+ * The header with its block (out) written, and the defaults the block's
+ * hooks lack: a tree of the block (2.5.43 to 2.6.20) installs each
+ * hook's default with a line of security_fixup_ops() in
+ * security/dummy.c, and a member left NULL oopses at its first call.
+ * Both files are worked out before either is written.  0, or 2.
+ */
+static int write_block(const struct tree_opts *o, const char *path,
+		       const char *text, const char *out)
+{
+	struct hookparts hp;
+	struct geninsert_out n = { 0 };
+	int ret = 0;
+
+	if (hookparts_read(&hp, &o->table, &o->manifest, o->tree, ERA_BLOCK) ||
+	    geninsert(&o->table, &o->manifest, &hp, o->tree, &n))
+		ret = 2;
+	else if (strcmp(out, text) && atomic_write(path, out, strlen(out)))
+		ret = 2;
+	else if (n.d && atomic_write(hp.d_path, n.d, strlen(n.d)))
+		ret = 2;
+	geninsert_out_free(&n);
+	hookparts_free(&hp);
+	return ret;
+}
+
 static int in_place(const struct tree_opts *o, const char *block, int adopt)
 {
 	const char *rel = o->table.output ? o->table.output : o->table.header;
@@ -247,8 +286,8 @@ static int in_place(const struct tree_opts *o, const char *block, int adopt)
 			ret = 2;
 		}
 	}
-	if (out && strcmp(out, text) && atomic_write(path, out, strlen(out)))
-		ret = 2;
+	if (out)
+		ret = write_block(o, path, text, out);
 	free(out);
 	free(text);
 	free(path);

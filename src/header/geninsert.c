@@ -126,36 +126,84 @@ static void default_fn(struct sbuf *sb, const struct hook *h,
 }
 
 /*
- * The fixup line of h: the neighbour's line (nb, hook nh) with the
- * hook's name put in for nh's, so that its indentation and argument
- * are the tree's.
+ * The lines first..last of text (the neighbour nh's piece), with each
+ * whole word nh->member in them put as h's: its fixup line, its list
+ * head, its initialiser entry, so that their indentation and form are
+ * the tree's.  0, or -1 when the lines do not name nh (nothing added).
  */
+static int copy_lines(struct sbuf *sb, const char *text, unsigned first,
+		      unsigned last, const struct hook *h,
+		      const struct hook *nh)
+{
+	const char *l = text, *e;
+	size_t n = strlen(nh->member), at = sb->len;
+	int hits = 0;
+
+	for (unsigned i = 1; i < first && l; i++)
+		l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL;
+	for (e = l; e && first <= last; first++)
+		e = strchr(e, '\n') ? strchr(e, '\n') + 1 : NULL;
+	if (!l || !e)
+		return -1;
+	for (const char *p = l; p < e; p++) {
+		if (!strncmp(p, nh->member, n) && p + n <= e &&
+		    !(p > l && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    !(isalnum((unsigned char)p[n]) || p[n] == '_')) {
+			sb_add(sb, h->member);
+			p += n - 1;
+			hits++;
+			continue;
+		}
+		sb_addc(sb, *p);
+	}
+	if (!hits) {
+		sb->len = at;
+		if (sb->buf)
+			sb->buf[at] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+/* The fixup line of h, a copy of its neighbour's (nb, hook nh). */
 static void fixup_line(struct sbuf *sb, const struct gen *g,
 		       const struct hook *h, const struct hook *nh,
 		       const struct cdecl *nb)
 {
-	const char *l = g->hp->d_text, *e, *m, *hit = NULL;
-	size_t n = strlen(nh->member);
+	if (copy_lines(sb, g->hp->d_text, nb->line, nb->line, h, nh))
+		sb_addf(sb, "\t%s(ops, %s);\n", g->hp->fx.macro, h->member);
+}
 
-	for (unsigned i = 1; i < nb->line && l; i++)
-		l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL;
-	e = l ? strchr(l, '\n') : NULL;
-	if (!l || !e || !(m = strstr(l, g->hp->fx.macro)) || m > e) {
-		sb_addf(sb, "\t%s(ops, %s);\n", g->hp->fx.macro, h->member);
-		return;
+/*
+ * The initialiser entry of h's list head, a copy of its neighbour's;
+ * one line that the longer name takes past 80 columns is broken after
+ * its "=" as 4.2 breaks its long ones.
+ */
+static void hinit_entry(struct sbuf *sb, const struct gen *g,
+			const struct hook *h, const struct hook *nh,
+			const struct cdecl *nb)
+{
+	struct sbuf one = { 0 };
+	char *eq;
+
+	if (copy_lines(&one, g->hp->c_text, nb->first, nb->last, h, nh)) {
+		sb_addf(sb, "\t.%s = LIST_HEAD_INIT(%s.%s),\n", h->member,
+			g->hp->heads_name, h->member);
+	} else if (nb->first == nb->last && ks_width(one.buf, 0) > KS_WIDTH + 1 &&
+		   (eq = strstr(one.buf, " =")) && eq[2]) {
+		size_t indent = strspn(one.buf, " \t");
+		char *rest = eq + 2;
+
+		rest += strspn(rest, " \t");
+		sb_addn(sb, one.buf, eq + 2 - one.buf);
+		sb_addc(sb, '\n');
+		sb_addn(sb, one.buf, indent);
+		sb_addc(sb, '\t');
+		sb_add(sb, rest);
+	} else {
+		sb_add(sb, one.buf);
 	}
-	for (const char *p = m; p < e; p++)
-		if (!strncmp(p, nh->member, n) && p + n <= e &&
-		    !(isalnum((unsigned char)p[-1]) || p[-1] == '_') &&
-		    !(isalnum((unsigned char)p[n]) || p[n] == '_'))
-			hit = p;
-	if (!hit) {
-		sb_addf(sb, "\t%s(ops, %s);\n", g->hp->fx.macro, h->member);
-		return;
-	}
-	sb_addn(sb, l, hit - l);
-	sb_add(sb, h->member);
-	sb_addn(sb, hit + n, e + 1 - (hit + n));
+	sb_free(&one);
 }
 
 static void stub(struct sbuf *sb, const struct hook *h, const char *name,
@@ -184,8 +232,12 @@ static const struct cdecl *have(const struct hookpart *p, int part)
 		return p->stub;
 	case PART_DFLT:
 		return p->dflt;
-	default:
+	case PART_FIXUP:
 		return p->fixup;
+	case PART_HEAD:
+		return p->head;
+	default:
+		return p->hinit;
 	}
 }
 
@@ -252,8 +304,13 @@ static void piece(struct sbuf *sb, const struct gen *g, int part,
 	else if (part == PART_DFLT)
 		default_fn(sb, h, p->dflt_name, nb->is_static,
 			   empty_body(g, part, p - g->hp->v, "{\n}\n"));
-	else
+	else if (part == PART_FIXUP)
 		fixup_line(sb, g, h, nh, nb);
+	else if (part == PART_HEAD &&
+		 copy_lines(sb, g->hp->l_text, nb->first, nb->last, h, nh))
+		sb_addf(sb, "\tstruct hlist_head %s;\n", h->member);
+	else if (part == PART_HINIT)
+		hinit_entry(sb, g, h, nh, nb);
 }
 
 static const char *part_name(int part)
@@ -267,15 +324,20 @@ static const char *part_name(int part)
 		return "CONFIG-off stub";
 	case PART_DFLT:
 		return "default";
-	default:
+	case PART_FIXUP:
 		return "fixup line";
+	case PART_HEAD:
+		return "list head";
+	default:
+		return "list head's initialiser";
 	}
 }
 
 static const char *part_file(const struct gen *g, int part)
 {
-	return part == PART_DISP ? g->hp->c_rel :
-	       part & (PART_PROTO | PART_STUB) ? g->hp->h_rel : g->hp->d_rel;
+	return part & (PART_DISP | PART_HINIT) ? g->hp->c_rel :
+	       part & (PART_PROTO | PART_STUB) ? g->hp->h_rel :
+	       part == PART_HEAD ? g->hp->l_rel : g->hp->d_rel;
 }
 
 /* "file:line" of h's member, as the messages name it. */
@@ -320,7 +382,8 @@ static int place(struct gen *g, int part, struct edits *e)
 {
 	const struct manifest *m = g->m;
 	struct loc *loc = xcalloc(m->n + 1, sizeof(*loc));
-	const char *sep = part & (PART_PROTO | PART_FIXUP) ? "" : "\n";
+	const char *sep = part & (PART_PROTO | PART_FIXUP | PART_HEAD |
+				  PART_HINIT) ? "" : "\n";
 	int ret = 0;
 
 	for (int i = 0; i < m->n; i++) {
@@ -431,7 +494,8 @@ static int read_style(struct gen *g)
 			    !g->m->hooks[i].is_void && g->era == ERA_LIST;
 	}
 	g->st.kdoc = all && 2 * docs >= all;
-	named = cscan_macro_params(hp->c_text, "call_int_hook");
+	named = hp->c_text ? cscan_macro_params(hp->c_text, "call_int_hook") :
+		-1;
 	g->st.irc = named >= 2;
 	if (need_int && named < 0) {
 		error_at(hp->c_path, 0, "no call_int_hook() macro here: "
@@ -479,25 +543,37 @@ static int writable(const struct gen *g)
 }
 
 int geninsert(const struct table *t, const struct manifest *m,
-	      const struct hookparts *hp, const char *tree, char **c_new,
-	      char **h_new, char **d_new)
+	      const struct hookparts *hp, const char *tree,
+	      struct geninsert_out *out)
 {
 	struct gen g = { hp->era, t, m, hp, tree, { 0, 0 }, 0 };
-	struct edits ec = { 0 }, eh = { 0 }, ed = { 0 };
+	struct edits ec = { 0 }, eh = { 0 }, ed = { 0 }, el = { 0 };
 	int ret;
 
-	*c_new = *h_new = *d_new = NULL;
+	memset(out, 0, sizeof(*out));
 	ret = writable(&g) || read_style(&g) ||
 	      place(&g, PART_DISP, &ec) || place(&g, PART_PROTO, &eh) ||
 	      place(&g, PART_STUB, &eh) || place(&g, PART_DFLT, &ed) ||
-	      place(&g, PART_FIXUP, &ed) ? -1 : 0;
+	      place(&g, PART_FIXUP, &ed) || place(&g, PART_HEAD, &el) ||
+	      place(&g, PART_HINIT, &ec) ? -1 : 0;
 	if (!ret) {
-		*c_new = apply(hp->c_text, &ec);
-		*h_new = apply(hp->h_text, &eh);
-		*d_new = hp->d_text ? apply(hp->d_text, &ed) : NULL;
+		out->c = hp->c_text ? apply(hp->c_text, &ec) : NULL;
+		out->h = apply(hp->h_text, &eh);
+		out->d = hp->d_text ? apply(hp->d_text, &ed) : NULL;
+		out->l = hp->l_text ? apply(hp->l_text, &el) : NULL;
 	}
 	edits_free(&ec);
 	edits_free(&eh);
 	edits_free(&ed);
+	edits_free(&el);
 	return ret;
+}
+
+void geninsert_out_free(struct geninsert_out *out)
+{
+	free(out->c);
+	free(out->h);
+	free(out->d);
+	free(out->l);
+	memset(out, 0, sizeof(*out));
 }

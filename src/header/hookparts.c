@@ -1,7 +1,10 @@
 /*
  * hookparts.c - each hook's dispatcher, prototype and stub in the files
- * a tree's maintainers write by hand (hookparts.h), and on a tree of the
- * out-of-line era its default and fixup line.  A hook whose dispatcher
+ * a tree's maintainers write by hand (hookparts.h), on a tree of the
+ * out-of-line era its default and fixup line, on a tree whose hook
+ * heads are written out (4.2 to 5.6) its list head and that head's
+ * initialiser entry; on a tree of the block (2.5.43 to 2.6.20) only its
+ * default and fixup line.  A hook whose dispatcher
  * the manifest found has one, wherever it is and whatever it is called
  * (3.19's sk_getsecid: security_sk_classify_flow()); one the manifest
  * missed has one when a function of the rule's name is defined, with
@@ -12,6 +15,7 @@
  * declares it, or the manifest found it elsewhere (commoncap.c).
  */
 #include "core/ctext.h"
+#include "header/heads.h"
 #include "header/hookparts.h"
 
 #include <ctype.h>
@@ -90,6 +94,20 @@ static void find_default(struct hookparts *hp, const struct hook *h,
 		p->missing |= PART_FIXUP;
 }
 
+/* Its list head and that head's initialiser entry (ERA_LIST, 4.2-5.6). */
+static void find_heads(struct hookparts *hp, const struct hook *h,
+		       struct hookpart *p)
+{
+	p->head = cscan_find(&hp->heads, h->member, CD_PROTO, -1);
+	if (!p->head)
+		p->missing |= PART_HEAD;
+	if (!hp->hinit_kept)
+		return;
+	p->hinit = cscan_find(&hp->hinits, h->member, CD_PROTO, -1);
+	if (!p->hinit)
+		p->missing |= PART_HINIT;
+}
+
 static void find_parts(struct hookparts *hp, const struct hook *h,
 		       struct hookpart *p)
 {
@@ -105,6 +123,10 @@ static void find_parts(struct hookparts *hp, const struct hook *h,
 	p->missing = 0;
 	if (hp->d_text)
 		find_default(hp, h, p);
+	if (hp->l_text)
+		find_heads(hp, h, p);
+	if (hp->era == ERA_BLOCK)
+		return;		/* the block has the rest */
 	if (!h->dispatcher && !p->disp && !in_header)
 		p->missing |= PART_DISP;
 	if (p->disp && p->disp->is_static && !in_header)
@@ -150,23 +172,78 @@ static int read_defaults(struct hookparts *hp, const struct table *t,
 	return 0;
 }
 
+/* How many hooks of m a scan names. */
+static int named(const struct cscan *s, const struct manifest *m)
+{
+	int n = 0;
+
+	for (int i = 0; i < m->n; i++)
+		n += cscan_find(s, m->hooks[i].member, CD_PROTO, -1) != NULL;
+	return n;
+}
+
+/*
+ * ERA_LIST: the heads written out in the table's header (a separate
+ * one from the output header), when they name at least half of the
+ * hooks, and their initialiser in the wrappers file, likewise.  0, also
+ * when there are none (5.7 on); -1 when the header cannot be read.
+ */
+static int read_heads(struct hookparts *hp, const struct table *t,
+		      const struct manifest *m, const char *root)
+{
+	char *path, *text;
+
+	if (!strcmp(t->header, hp->h_rel))
+		return 0;
+	path = path_join(root, t->header);
+	text = read_text(path);
+	if (!text) {
+		free(path);
+		return -1;
+	}
+	if (heads_members(text, t->pointer, &hp->heads) ||
+	    !m->n || 2 * named(&hp->heads, m) < m->n) {
+		cscan_free(&hp->heads);
+		free(text);
+		free(path);
+		return 0;
+	}
+	hp->l_rel = xstrdup(t->header);
+	hp->l_path = path;
+	hp->l_text = text;
+	hp->heads_name = xstrdup(t->pointer);
+	if (!heads_inits(hp->c_text, t->pointer, &hp->hinits) &&
+	    2 * named(&hp->hinits, m) >= m->n)
+		hp->hinit_kept = 1;
+	else
+		cscan_free(&hp->hinits);
+	return 0;
+}
+
 int hookparts_read(struct hookparts *hp, const struct table *t,
 		   const struct manifest *m, const char *root,
 		   enum parts_era era)
 {
 	memset(hp, 0, sizeof(*hp));
 	hp->era = era;
-	hp->c_rel = xstrdup(t->wrappers.v[0]);
 	hp->h_rel = xstrdup(t->output ? t->output : t->header);
-	hp->c_path = path_join(root, hp->c_rel);
 	hp->h_path = path_join(root, hp->h_rel);
-	hp->c_text = read_text(hp->c_path);
-	hp->h_text = hp->c_text ? read_text(hp->h_path) : NULL;
+	if (era != ERA_BLOCK) {
+		hp->c_rel = xstrdup(t->wrappers.v[0]);
+		hp->c_path = path_join(root, hp->c_rel);
+		hp->c_text = read_text(hp->c_path);
+		if (!hp->c_text)
+			return -1;
+	}
+	hp->h_text = read_text(hp->h_path);
 	if (!hp->h_text)
 		return -1;
-	if (era == ERA_OOL && read_defaults(hp, t, root))
+	if (era != ERA_LIST && read_defaults(hp, t, root))
 		return -1;
-	cscan_text(hp->c_text, &hp->c);
+	if (era == ERA_LIST && read_heads(hp, t, m, root))
+		return -1;
+	if (hp->c_text)
+		cscan_text(hp->c_text, &hp->c);
 	cscan_text(hp->h_text, &hp->h);
 	hp->n = m->n;
 	hp->v = xcalloc(m->n + 1, sizeof(*hp->v));
@@ -190,6 +267,12 @@ void hookparts_free(struct hookparts *hp)
 	free(hp->d_text);
 	cscan_free(&hp->d);
 	fixup_free(&hp->fx);
+	free(hp->l_rel);
+	free(hp->l_path);
+	free(hp->l_text);
+	free(hp->heads_name);
+	cscan_free(&hp->heads);
+	cscan_free(&hp->hinits);
 	for (int i = 0; hp->v && i < hp->n; i++)
 		free(hp->v[i].dflt_name);
 	free(hp->v);
@@ -199,10 +282,18 @@ void hookparts_free(struct hookparts *hp)
 char *hookparts_message(const struct hookparts *hp, const struct hook *h,
 			const struct hookpart *p)
 {
+	char *what = hookparts_missing(hp, p);
+	char *msg = xasprintf("hook '%s' has %s", h->member, what);
+
+	free(what);
+	return msg;
+}
+
+char *hookparts_missing(const struct hookparts *hp, const struct hookpart *p)
+{
 	struct sbuf sb = { 0 };
 	int m = p->missing;
 
-	sb_addf(&sb, "hook '%s' has ", h->member);
 	if (m & PART_DISP)
 		sb_addf(&sb, "no dispatcher in %s%s", hp->c_rel,
 			m & (PART_PROTO | PART_STUB) ? ", " : "");
@@ -224,6 +315,17 @@ char *hookparts_message(const struct hookparts *hp, const struct hook *h,
 		if (m & PART_FIXUP)
 			sb_addf(&sb, "no %s() line", hp->fx.macro);
 		sb_addf(&sb, " in %s", hp->d_rel);
+	}
+	if (m & (PART_HEAD | PART_HINIT)) {
+		if (m & (PART_DISP | PART_PROTO | PART_STUB))
+			sb_add(&sb, ", ");
+		if (m & PART_HEAD)
+			sb_addf(&sb, "no member of struct %s in %s%s",
+				hp->heads_name, hp->l_rel,
+				m & PART_HINIT ? " and " : "");
+		if (m & PART_HINIT)
+			sb_addf(&sb, "no entry in the initialiser of %s in %s",
+				hp->heads_name, hp->c_rel);
 	}
 	return sb_detach(&sb);
 }

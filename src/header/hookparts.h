@@ -7,8 +7,14 @@
  * hook-list trees (Linux 4.2 on) and the trees of a static table pointer
  * (2.6.21 to 4.1), where each hook also needs its default in the
  * defaults file and the line of security_fixup_ops() that installs it
- * (header/fixup.h).  Which pieces each hook has, and where: what
- * stale-wrapper reports and gen-header --in-place writes.
+ * (header/fixup.h), and the hook-list trees of 4.2 to 5.6 (the union
+ * written out, no lsm_hook_defs.h), where each hook also needs its list
+ * head in struct security_hook_heads and, up to 4.11, that head's entry
+ * in the variable's initialiser (header/heads.h).  The trees whose
+ * inline wrappers are gen-header's block (2.5.43 to 2.6.20) keep the
+ * block's pieces between its markers, and each hook's default and fixup
+ * line in security/dummy.c.  Which pieces each hook has, and where:
+ * what stale-wrapper reports and gen-header --in-place writes.
  */
 #ifndef HOOKWRAP_HOOKPARTS_H
 #define HOOKWRAP_HOOKPARTS_H
@@ -21,6 +27,10 @@ enum {
 	PART_DISP = 1, PART_PROTO = 2, PART_STUB = 4,
 	PART_DFLT = 8,		/* the default, cap_H(), in the defaults file */
 	PART_FIXUP = 16,	/* its "set_to_cap_if_null(ops, H);" line */
+	PART_HEAD = 32,		/* its list head in struct security_hook_heads
+				   (written out: 4.2 to 5.6) */
+	PART_HINIT = 64,	/* that head's entry in the initialiser of
+				   security_hook_heads (4.2 to 4.11) */
 };
 
 /* How a tree without markers keeps its hooks' pieces. */
@@ -41,6 +51,8 @@ struct hookpart {
 	char *dflt_name;	/* ERA_OOL with a fixup macro: PREFIX + hook */
 	const struct cdecl *dflt;	/* its definition in the defaults file */
 	const struct cdecl *fixup;	/* its line in the fixup function */
+	const struct cdecl *head;	/* its member of the heads struct */
+	const struct cdecl *hinit;	/* its entry in their initialiser */
 	int missing;		/* PART_*: a static dispatcher needs no
 				   prototype and no stub */
 };
@@ -55,6 +67,15 @@ struct hookparts {
 	char *d_rel, *d_path, *d_text;
 	struct cscan d;
 	struct fixup fx;
+	/*
+	 * ERA_LIST with the heads written out: the table's header (the
+	 * union's) that holds them, or NULL; each head; each entry of the
+	 * initialiser in the wrappers file, when it has one (hinit_kept).
+	 */
+	char *l_rel, *l_path, *l_text;
+	char *heads_name;	/* the struct's tag and the variable's name */
+	struct cscan heads, hinits;
+	int hinit_kept;
 	struct hookpart *v;	/* one per hook of the manifest */
 	int n;
 };
@@ -76,8 +97,10 @@ int hookparts_out_of_line(const struct table *t, const struct manifest *m);
 int hookparts_sees_pointer(const struct table *t, const char *text);
 /*
  * Read the wrappers file and the output header under root (for ERA_OOL
- * also the defaults file with the fixup macro) and find each hook's
- * pieces.  0, or -1 with the error printed.
+ * also the defaults file with the fixup macro, for ERA_LIST the heads
+ * written out) and find each hook's pieces.  ERA_BLOCK: only the
+ * default and the fixup line, where a defaults file has the macro (the
+ * block has the rest).  0, or -1 with the error printed.
  */
 int hookparts_read(struct hookparts *hp, const struct table *t,
 		   const struct manifest *m, const char *root,
@@ -86,5 +109,7 @@ void hookparts_free(struct hookparts *hp);
 /* "hook 'H' has no dispatcher in F, no prototype ... in G" */
 char *hookparts_message(const struct hookparts *hp, const struct hook *h,
 			const struct hookpart *p);
+/* The same without "hook 'H' has ": "no dispatcher in F, ..." */
+char *hookparts_missing(const struct hookparts *hp, const struct hookpart *p);
 
 #endif /* HOOKWRAP_HOOKPARTS_H */

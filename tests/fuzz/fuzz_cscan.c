@@ -1,10 +1,12 @@
 /*
  * fuzz_cscan.c - the text scan of a hand-maintained C file,
  * cscan_text(), cscan_macro_params() and ctext_blank_comments()
- * (src/header/cscan.c), and the fixup macro's scan of a defaults file,
- * fixup_scan() (src/header/fixup.c): any bytes up to the first NUL as
- * the file (a file with a NUL is refused before, by reject_binary()).
- * Every declaration and fixup line found has a name that is an
+ * (src/header/cscan.c), the fixup macro's scan of a defaults file,
+ * fixup_scan() (src/header/fixup.c), and the scans of the hook heads
+ * and their initialiser, heads_members() and heads_inits()
+ * (src/header/heads.c): any bytes up to the first NUL as the file (a
+ * file with a NUL is refused before, by reject_binary()).  Every
+ * declaration, fixup line, head and entry found has a name that is an
  * identifier and lines in order within the file; a fixup macro and its
  * prefix are identifiers; blanking the comments keeps the length and
  * every newline.
@@ -13,6 +15,7 @@
 #include "core/ctext.h"
 #include "header/cscan.h"
 #include "header/fixup.h"
+#include "header/heads.h"
 
 #include <ctype.h>
 
@@ -47,6 +50,25 @@ static void check_fixup(const char *text, unsigned lines)
 	fixup_free(&fx);
 }
 
+/* heads_members() or heads_inits() (which): entries in order. */
+static void check_heads(const char *text, unsigned lines, int which)
+{
+	struct cscan s = { 0 };
+	int r = which ? heads_inits(text, "security_hook_heads", &s) :
+		heads_members(text, "security_hook_heads", &s);
+
+	FUZZ_CHECK(!r || !s.n);
+	for (int i = 0; i < s.n; i++) {
+		const struct cdecl *d = &s.v[i];
+
+		check_ident(d->name);
+		FUZZ_CHECK(d->first == d->line && d->line <= d->last &&
+			   d->first >= 1 && d->last <= lines);
+		FUZZ_CHECK(!i || s.v[i - 1].first <= d->first);
+	}
+	cscan_free(&s);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = xstrndup((const char *)data, size);
@@ -69,6 +91,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cscan_free(&s);
 	(void)cscan_macro_params(text, "call_int_hook");
 	check_fixup(text, lines);
+	check_heads(text, lines, 0);
+	check_heads(text, lines, 1);
 	blank = ctext_blank_comments(text, len);
 	FUZZ_CHECK(strlen(blank) == len);
 	for (size_t i = 0; i < len; i++)

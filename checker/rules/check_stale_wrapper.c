@@ -17,6 +17,8 @@
 #include "core/ctext.h"
 #include "header/genheader.h"
 #include "header/hookparts.h"
+#include "header/sigparts.h"
+#include "checker/input/patch.h"
 #include "checker/walk.h"
 
 #include <errno.h>
@@ -281,6 +283,129 @@ static unsigned first_difference(const char *a, const char *b)
 }
 
 /*
+ * The lines of h's declaration (its LSM_HOOK line, or its struct member,
+ * with their continuation lines) in the tree as checked: *first, *last.
+ */
+static void hook_extent(const struct stale *st, const struct hook *h,
+			char **rel, unsigned *first, unsigned *last)
+{
+	const struct check_ctx *cx = st->cx;
+	const char *colon = strrchr(h->where, ':');
+	char *path, *text;
+	const char *p;
+	int depth = 0, opened = 0;
+
+	*rel = colon ? xstrndup(h->where, colon - h->where) : xstrdup(st->rel);
+	*first = *last = colon ? (unsigned)atoi(colon + 1) : 1;
+	path = path_join(cx->shadow ? cx->shadow : cx->tree, *rel);
+	text = read_file(path, NULL);
+	free(path);
+	if (!text)
+		return;
+	p = text;
+	for (unsigned l = 1; l < *first && p; l++)
+		p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL;
+	for (; p && *p; p++) {
+		if (*p == '\n')
+			++*last;
+		else if (*p == '(')
+			depth = (opened = 1, depth + 1);
+		else if (*p == ')' && !--depth && cx->t->hook_macro &&
+			 starts_with(h->where, cx->t->hook_list ?
+				     cx->t->hook_list : ""))
+			break;		/* the X-macro line ends here */
+		else if (*p == ';' && !depth && opened)
+			break;
+	}
+	free(text);
+}
+
+/*
+ * Where the finding about a changed hook goes: in review mode the first
+ * line of its declaration the patch adds (else that of a listed piece),
+ * else its declaration's first line.
+ */
+static void sig_where(struct stale *st, const struct hook *h,
+		      const struct sp_hook *sh, struct where *w)
+{
+	const struct check_ctx *cx = st->cx;
+	unsigned first, last;
+	char *rel;
+
+	hook_extent(st, h, &rel, &first, &last);
+	if (cx->only) {
+		for (unsigned l = first; l <= last; l++)
+			if (added_has(cx->only, rel, l)) {
+				at_line(st, w, rel, l);
+				free(rel);
+				return;
+			}
+		for (int i = 0; sh && i < sh->n; i++)
+			if (added_has(cx->only, sh->v[i].rel, sh->v[i].line)) {
+				at_line(st, w, sh->v[i].rel, sh->v[i].line);
+				free(rel);
+				return;
+			}
+	}
+	at_line(st, w, rel, first);
+	free(rel);
+}
+
+/* In review mode: the hooks whose declaration the patch changes. */
+static int *touched_hooks(struct stale *st, int *n)
+{
+	const struct check_ctx *cx = st->cx;
+	int *v = xcalloc(cx->m->n + 1, sizeof(int));
+
+	*n = 0;
+	for (int i = 0; cx->only && i < cx->m->n; i++) {
+		unsigned first, last;
+		char *rel;
+
+		hook_extent(st, &cx->m->hooks[i], &rel, &first, &last);
+		for (unsigned l = first; l <= last; l++)
+			if (added_has(cx->only, rel, l)) {
+				v[(*n)++] = i;
+				break;
+			}
+		free(rel);
+	}
+	return v;
+}
+
+/*
+ * Hooks whose signature changed (header/sigparts.h): one finding each,
+ * naming the pieces and the implementations that still take the old
+ * parameters.  sp: the plan, its pieces found; the implementations are
+ * looked for here, for its hooks and for those the patch changes.
+ */
+static void signatures(struct stale *st, struct sigplan *sp,
+		       enum parts_era era, const int *touched, int nt)
+{
+	struct check_ctx *cx = st->cx;
+	struct where w;
+
+	if ((sp->n || nt) && sigplan_impls(sp, cx->t, cx->m, cx->tree,
+					   cx->shadow, touched, nt)) {
+		cx->failed = 1;
+		return;
+	}
+	for (int i = 0; i < sp->n; i++) {
+		const struct hook *h = &cx->m->hooks[sp->v[i].hook];
+		char *msg = sigplan_message(&sp->v[i], cx->m, cx->tree_shown,
+					    era);
+
+		if (!msg)
+			continue;
+		sig_where(st, h, &sp->v[i], &w);
+		report(cx, &rule_stale_wrapper, &w, h->member, "", "%s", msg);
+		where_free(&w);
+		st->found++;
+		free(msg);
+	}
+}
+
+/*
  * A tree without the markers whose hooks are dispatched out of line (a
  * hook list, Linux 4.2 on; a static table pointer, 2.6.21 to 4.1): its
  * maintainers write the dispatchers, their prototypes and stubs by
@@ -320,6 +445,15 @@ static void hand_maintained(struct stale *st, enum parts_era era)
 		where_free(&w);
 		st->found++;
 		free(msg);
+	}
+	{
+		struct sigplan sp;
+		int nt, *touched = touched_hooks(st, &nt);
+
+		sigplan_parts(&sp, cx->t, m, &hp, touched, nt);
+		signatures(st, &sp, era, touched, nt);
+		sigplan_free(&sp);
+		free(touched);
 	}
 	hookparts_free(&hp);
 }

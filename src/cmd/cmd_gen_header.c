@@ -9,6 +9,7 @@
 #include "header/geninsert.h"
 #include "header/genheader.h"
 #include "header/place.h"
+#include "header/sigparts.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -50,23 +51,57 @@ static const char usage_text[] =
  */
 static int insert_mode(const struct tree_opts *o, enum parts_era era)
 {
+	const struct table *t = &o->table;
+	const struct manifest *m = &o->manifest;
 	struct hookparts hp;
-	char *c_new = NULL, *h_new = NULL, *d_new = NULL;
+	struct sigplan sp = { 0 }, again = { 0 };
+	char *c_new = NULL, *h_new = NULL, *d_new = NULL, *sig[3];
 	int ret = 0;
 
-	if (hookparts_read(&hp, &o->table, &o->manifest, o->tree, era)) {
+	if (hookparts_read(&hp, t, m, o->tree, era)) {
 		hookparts_free(&hp);
 		return 2;
 	}
-	if (geninsert(&o->table, &o->manifest, &hp, o->tree, &c_new, &h_new,
-		      &d_new))
+	/* Hooks whose signature changed: what still follows the old one. */
+	sigplan_parts(&sp, t, m, &hp, NULL, 0);
+	if (sp.n && sigplan_impls(&sp, t, m, o->tree, NULL, NULL, 0))
 		ret = 2;
-	else if (c_new && atomic_write(hp.c_path, c_new, strlen(c_new)))
+	sigplan_apply(&sp, sig);
+	if (!ret && (sig[0] || sig[1] || sig[2])) {
+		/* Read again: what was rewritten must now agree. */
+		hookparts_retext(&hp, m, sig[0], sig[1], sig[2]);
+		sigplan_parts(&again, t, m, &hp, NULL, 0);
+		if (sigplan_rewrites(&again)) {
+			error_at(o->tree, 0, "the rewrite of %d pieces of hook "
+				 "'%s' would leave them disagreeing with it; "
+				 "nothing written", sigplan_rewrites(&again),
+				 m->hooks[again.v[0].hook].member);
+			ret = 2;
+		}
+		sigplan_free(&again);
+	} else {
+		free(sig[0]);
+		free(sig[1]);
+		free(sig[2]);
+		sig[0] = sig[1] = sig[2] = NULL;
+	}
+	if (ret || geninsert(t, m, &hp, o->tree, &c_new, &h_new, &d_new))
 		ret = 2;
-	else if (h_new && atomic_write(hp.h_path, h_new, strlen(h_new)))
+	else if ((c_new || sig[0]) && atomic_write(hp.c_path,
+			c_new ? c_new : hp.c_text,
+			strlen(c_new ? c_new : hp.c_text)))
 		ret = 2;
-	else if (d_new && atomic_write(hp.d_path, d_new, strlen(d_new)))
+	else if ((h_new || sig[1]) && atomic_write(hp.h_path,
+			h_new ? h_new : hp.h_text,
+			strlen(h_new ? h_new : hp.h_text)))
 		ret = 2;
+	else if ((d_new || sig[2]) && atomic_write(hp.d_path,
+			d_new ? d_new : hp.d_text,
+			strlen(d_new ? d_new : hp.d_text)))
+		ret = 2;
+	if (!ret)
+		sigplan_notes(&sp, m, o->tree, era);
+	sigplan_free(&sp);
 	free(c_new);
 	free(h_new);
 	free(d_new);
@@ -188,6 +223,7 @@ static int in_place(const struct tree_opts *o, const char *block, int adopt)
 	const char *why;
 	unsigned line, begin = 0, end = 0;
 	enum parts_era era;
+	struct sigplan sp = { 0 };
 	int ret = 0;
 
 	if (!text) {
@@ -241,14 +277,23 @@ static int in_place(const struct tree_opts *o, const char *block, int adopt)
 		out = first_run(o, path, text, block, adopt);
 		ret = out ? 0 : 2;
 	} else {
-		out = genheader_splice(text, block, &why, &line);
-		if (!out) {
+		/* Hooks whose wrappers the block changes: what else follows. */
+		sigplan_block(&sp, &o->table, &o->manifest, rel, text, begin,
+			      end);
+		if (sp.n && sigplan_impls(&sp, &o->table, &o->manifest,
+					  o->tree, NULL, NULL, 0))
+			ret = 2;
+		out = ret ? NULL : genheader_splice(text, block, &why, &line);
+		if (!out && !ret) {
 			error_at(path, line, "%s", why);
 			ret = 2;
 		}
 	}
 	if (out && strcmp(out, text) && atomic_write(path, out, strlen(out)))
 		ret = 2;
+	if (!ret)
+		sigplan_notes(&sp, &o->manifest, o->tree, ERA_BLOCK);
+	sigplan_free(&sp);
 	free(out);
 	free(text);
 	free(path);

@@ -167,6 +167,8 @@ struct stale {
 	char *regen;		/* what fixes it */
 	int found;
 	int nodefaults;		/* the tree has no default table */
+	/* Hooks reported as changed: their wrappers not again, one by one. */
+	const struct sigplan *changed;
 };
 
 static void at_line(struct stale *st, struct where *w, const char *rel,
@@ -202,6 +204,18 @@ static void finding(struct stale *st, struct where *w, const char *key,
 	st->found++;
 }
 
+/* Is name a wrapper or stub of a hook reported as changed? */
+static int reported(const struct stale *st, const char *name)
+{
+	for (int i = 0; st->changed && i < st->changed->n; i++)
+		for (int k = 0; k < st->changed->v[i].n; k++)
+			if ((st->changed->v[i].v[k].role == SP_WRAPPER ||
+			     st->changed->v[i].v[k].role == SP_RSTUB) &&
+			    !strcmp(st->changed->v[i].v[k].name, name))
+				return 1;
+	return 0;
+}
+
 static void compare(struct stale *st, const struct items *want,
 		    const struct items *have, unsigned begin_line)
 {
@@ -229,6 +243,8 @@ static void compare(struct stale *st, const struct items *want,
 				msg = xasprintf("%s() has no stub for !%s",
 						e->name, cfg);
 			}
+		} else if (strcmp(a->sig, e->sig) && reported(st, e->name)) {
+			continue;
 		} else if (strcmp(a->sig, e->sig)) {
 			at_line(st, &w, st->rel, a->line);
 			msg = xasprintf("%s %s() has signature '%s', the hook "
@@ -458,6 +474,26 @@ static void hand_maintained(struct stale *st, enum parts_era era)
 	hookparts_free(&hp);
 }
 
+/*
+ * A header with the generated region (its lines begin..end) or without
+ * (0, 0: hand-written wrappers, 2.5.43 to 2.6.20): the hooks whose
+ * wrappers, or whose hand-written functions, take other parameters.
+ * The plan is returned, for compare() to leave those wrappers alone.
+ */
+static struct sigplan block_signatures(struct stale *st, const char *text,
+				       unsigned begin, unsigned end)
+{
+	struct sigplan sp;
+	int nt, *touched = touched_hooks(st, &nt);
+
+	sigplan_block(&sp, st->cx->t, st->cx->m, st->rel, text, begin, end);
+	signatures(st, &sp, ERA_BLOCK, touched, nt);
+	free(touched);
+	if (!begin)
+		sigplan_free(&sp);
+	return sp;
+}
+
 /* Without its wrappers file a hook-list tree is checked as any other. */
 static int wrappers_file_exists(const struct check_ctx *cx)
 {
@@ -495,13 +531,14 @@ static void on_tree(struct check_ctx *cx)
 {
 	const struct table *t = cx->t;
 	struct stale st = { cx, t->output ? t->output : t->header, NULL,
-			    NULL, 0, 0 };
+			    NULL, 0, 0, NULL };
 	const char *top = cx->shadow ? cx->shadow : cx->tree;
 	char *path = path_join(top, st.rel);
 	size_t len;
 	char *text = read_file(path, &len);
 	char *begin, *end, *block;
 	unsigned begin_line = 1;
+	struct sigplan sp_block;
 
 	if (!text) {
 		error_at(path, 0, "cannot read the wrapper header: %s",
@@ -528,18 +565,26 @@ static void on_tree(struct check_ctx *cx)
 				     GEN_END, cx->tree_shown);
 		enum parts_era era = hookparts_era(t, cx->m);
 
-		if (era != ERA_BLOCK && wrappers_file_exists(cx))
+		if (era != ERA_BLOCK && wrappers_file_exists(cx)) {
 			hand_maintained(&st, era);
-		else
+		} else {
 			markerless(&st, text);
+			block_signatures(&st, text, 0, 0);
+		}
 	} else {
 		struct items want = { 0 }, have = { 0 };
+		unsigned end_line;
 		char *actual;
 
 		for (char *p = text; p < begin; p++)
 			begin_line += *p == '\n';
 		end += strlen(GEN_END);
 		actual = xstrndup(begin, end - begin);
+		end_line = begin_line;
+		for (char *p = actual; *p; p++)
+			end_line += *p == '\n';
+		sp_block = block_signatures(&st, text, begin_line, end_line);
+		st.changed = &sp_block;
 		block = genheader_block(t, cx->m);
 		/* The block ends with a newline after the end marker. */
 		if (strncmp(actual, block, strlen(actual))) {
@@ -566,6 +611,7 @@ static void on_tree(struct check_ctx *cx)
 		items_free(&have);
 		free(actual);
 		free(block);
+		sigplan_free(&sp_block);
 	}
 	free(st.regen);
 	free(text);

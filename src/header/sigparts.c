@@ -313,25 +313,30 @@ static char *sq(const char *code, size_t from, size_t to)
 
 /*
  * Does the body of sig only pass its parameters to the hook: one
- * statement, "return CALL;" ("CALL;" for a void hook), the call's
- * arguments after its named ones being the function's parameters in
- * order?
+ * statement, "return CALL;" (1) or "CALL;" (2), the call's arguments
+ * after its named ones being the function's parameters in order?  0
+ * when it does more.
  */
 static int plain(const char *code, const struct csig *sig,
-		 const struct ccall *c, const struct hook *h)
+		 const struct ccall *c)
 {
 	char *body = sq(code, sig->body + 1, sig->body_end);
 	char *call = sq(code, c->start, c->close + 1);
-	char *want = xasprintf("%s%s;", h->is_void ? "" : "return ", call);
-	int ok = !strcmp(body, want) && c->n - c->named == sig->n;
+	char *ret = xasprintf("return %s;", call);
+	char *alone = xasprintf("%s;", call);
+	int shape = !strcmp(body, ret) ? 1 : !strcmp(body, alone) ? 2 : 0;
 
-	for (int i = 0; ok && i < sig->n; i++)
-		ok = *sig->p[i].name &&
-		     !strcmp(c->a[c->named + i].decl, sig->p[i].name);
+	if (c->n - c->named != sig->n)
+		shape = 0;
+	for (int i = 0; shape && i < sig->n; i++)
+		if (!*sig->p[i].name ||
+		    strcmp(c->a[c->named + i].decl, sig->p[i].name))
+			shape = 0;
 	free(body);
 	free(call);
-	free(want);
-	return ok;
+	free(ret);
+	free(alone);
+	return shape;
 }
 
 /*
@@ -363,6 +368,7 @@ struct fnstate {
 	struct cparam *fin;	/* its parameters once rewritten */
 	int nfin;
 	const char *hand;	/* never rewritten, and why */
+	int changed;		/* its prototype differs from it */
 };
 
 static void caller(struct ctx *cx, struct fnstate *fs)
@@ -376,7 +382,7 @@ static void caller(struct ctx *cx, struct fnstate *fs)
 		struct ccalls calls = { 0 };
 		struct sp_item *it;
 		char **items, **args;
-		int *kept, bad = 0;
+		int *kept, bad = 0, shape;
 
 		if (!memmem(code + fs->sig.body, fs->sig.body_end - fs->sig.body,
 			    hk->member, strlen(hk->member)))
@@ -388,6 +394,14 @@ static void caller(struct ctx *cx, struct fnstate *fs)
 			fs->hook = h;
 		for (int k = 0; k < calls.n; k++)
 			bad |= !call_agrees(cx, h, &fs->sig, &calls.v[k]);
+		/*
+		 * One that only passes its parameters takes the hook's, and
+		 * returns what it returns.
+		 */
+		shape = calls.n == 1 ? plain(code, &fs->sig, &calls.v[0]) : 0;
+		if (shape && !agree(fs->sig.p, fs->sig.n, fs->sig.ret,
+					 cx->hp[h], cx->hn[h], cx->hret[h]))
+			bad = 1;
 		if (!bad || fs->fin) {
 			ccalls_free(&calls);
 			continue;
@@ -396,15 +410,14 @@ static void caller(struct ctx *cx, struct fnstate *fs)
 		it = add_item(cx->sp, m, h, SP_CALLER, fs->d->name, f->rel,
 			      fs->d->line, csig_list_text(fs->sig.p,
 							  fs->sig.n));
-		if (calls.n != 1 || !plain(code, &fs->sig, &calls.v[0], hk)) {
+		if (!shape) {
 			it->hand = 1;
 			it->why = "does more than pass its parameters to the "
 				  "hook";
 		} else if (fs->hand) {
 			it->hand = 1;
 			it->why = fs->hand;
-		} else if (!hk->is_void &&
-			   !csig_same_type(fs->sig.ret, cx->hret[h])) {
+		} else if (!csig_same_type(fs->sig.ret, cx->hret[h])) {
 			it->hand = 1;
 			it->why = "returns another type than the hook";
 		}
@@ -461,19 +474,24 @@ static void follower(struct ctx *cx, struct fnstate *fs, struct src *s,
 	for (int i = 0; i < cx->ntouched; i++)
 		touched |= cx->touched[i] == fs->hook;
 	/*
-	 * A prototype or stub is held to its function when that was just
-	 * rewritten, when a patch changes the hook, or when the number of
-	 * parameters differs (a build breaks): a tree's own spellings
-	 * (6.12's stub of security_inode_mkdir() takes 'int mode', the
-	 * function 'umode_t mode') are not this change.
+	 * A prototype is held to its function: one that differs is a
+	 * build error ("conflicting types"), or the function was changed
+	 * by hand (none differs on 6.12, 6.1, 4.2, 3.19 or 2.6.32).  A
+	 * CONFIG-off stub is held to it when the function was just
+	 * rewritten or its prototype differs, when a patch changes the
+	 * hook, or when the number of parameters differs: a tree's own
+	 * spellings (6.12's stub of security_inode_mkdir() takes 'int
+	 * mode', the function 'umode_t mode') are not this change.
 	 */
 	if (agree(sig.p, sig.n, sig.ret, want, nwant, fs->sig.ret) ||
-	    (!fs->fin && !touched && sig.n == nwant)) {
+	    (role == SP_STUB && !fs->fin && !fs->changed && !touched &&
+	     sig.n == nwant)) {
 		csig_free(&sig);
 		return;
 	}
 	it = add_item(cx->sp, cx->m, fs->hook, role, fs->d->name, f->rel,
 		      d->line, csig_list_text(sig.p, sig.n));
+	fs->changed |= role == SP_PROTO;
 	kept = xcalloc(sig.n + 1, sizeof(int));
 	items = realign(sig.p, sig.n, want, nwant, kept);
 	lost = role == SP_STUB ? uses_lost(s->code, sig.body, sig.body_end,

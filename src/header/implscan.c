@@ -336,9 +336,9 @@ static char *source_path(const char *root, const char *overlay,
 
 /*
  * A function registered in one file and defined in another that does
- * not name the hook (6.12's ima_inode_free_rcu(), in ima_iint.c): the
- * other C files of the registering directory that name the function,
- * kept.
+ * not name the hook (6.12's ima_inode_free_rcu(), registered in IMA's
+ * main file, defined in another of its directory): the other C files
+ * of the registering directory that name the function, kept.
  */
 static void same_dir(struct scan *s, const char *root, const char *overlay,
 		     const struct strv *files, const struct impl *x)

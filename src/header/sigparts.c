@@ -7,9 +7,9 @@
  * parameter list (and a dispatcher's call and kernel-doc), nothing else.
  */
 #include "header/sigparts.h"
+#include "header/sigedit.h"
 #include "core/ctext.h"
 
-#include <ctype.h>
 #include <string.h>
 
 struct src {
@@ -30,11 +30,6 @@ struct ctx {
 	const int *touched;	/* hooks a patch changes (review) */
 	int ntouched;
 };
-
-static int is_id(int c)
-{
-	return c == '_' || isalnum((unsigned char)c);
-}
 
 struct sp_hook *sigplan_hook(struct sigplan *sp, const struct manifest *m,
 			     int hook, int make)
@@ -76,30 +71,6 @@ static struct sp_item *add_item(struct sigplan *sp, const struct manifest *m,
 	return it;
 }
 
-static void add_edit(struct sp_file *f, size_t from, size_t to, char *text)
-{
-	ARRAY_GROW(f->v, f->cap, f->n + 1, 8);
-	f->v[f->n++] = (struct sp_edit){ from, to, text };
-}
-
-static size_t line_start(const char *text, size_t i)
-{
-	while (i && text[i - 1] != '\n')
-		i--;
-	return i;
-}
-
-static size_t line_offset(const char *text, unsigned line)
-{
-	const char *p = text;
-
-	for (unsigned i = 1; i < line && p; i++) {
-		p = strchr(p, '\n');
-		p = p ? p + 1 : NULL;
-	}
-	return p ? (size_t)(p - text) : strlen(text);
-}
-
 /* Do two lists and return types agree, type for type? */
 static int agree(const struct cparam *a, int na, const char *ra,
 		 const struct cparam *b, int nb, const char *rb)
@@ -110,196 +81,6 @@ static int agree(const struct cparam *a, int na, const char *ra,
 		if (!csig_same_type(a[i].type, b[i].type))
 			return 0;
 	return 1;
-}
-
-/*
- * The list that takes new's types, keeping old's declaration (its name
- * too) for each type old had in the same order: a longest common
- * subsequence of the types.  kept[i]: old's parameter i keeps its place.
- * When a new name would clash with a kept one, new's list as it is.
- */
-static char **realign(const struct cparam *o, int no, const struct cparam *nw,
-		      int nn, int *kept)
-{
-	int *dp = xcalloc((size_t)(no + 1) * (nn + 1), sizeof(int));
-	int *from = xcalloc(nn + 1, sizeof(int));
-	char **items = xcalloc(nn + 1, sizeof(char *));
-	int i, j, clash = 0;
-
-#define DP(a, b) dp[(a) * (nn + 1) + (b)]
-	for (i = no - 1; i >= 0; i--)
-		for (j = nn - 1; j >= 0; j--)
-			DP(i, j) = csig_same_type(o[i].type, nw[j].type) ?
-				   DP(i + 1, j + 1) + 1 :
-				   DP(i + 1, j) > DP(i, j + 1) ?
-				   DP(i + 1, j) : DP(i, j + 1);
-	for (j = 0; j < nn; j++)
-		from[j] = -1;
-	for (i = 0; i < no; i++)
-		kept[i] = 0;
-	for (i = 0, j = 0; i < no && j < nn;) {
-		if (csig_same_type(o[i].type, nw[j].type) &&
-		    DP(i, j) == DP(i + 1, j + 1) + 1) {
-			from[j++] = i;
-			kept[i++] = 1;
-		} else if (DP(i + 1, j) >= DP(i, j + 1)) {
-			i++;
-		} else {
-			j++;
-		}
-	}
-#undef DP
-	for (j = 0; j < nn; j++)
-		if (from[j] < 0 && *nw[j].name)
-			for (i = 0; i < no; i++)
-				clash |= kept[i] && !strcmp(o[i].name,
-							    nw[j].name);
-	for (j = 0; j < nn; j++)
-		items[j] = xstrdup(from[j] >= 0 && !clash ? o[from[j]].decl :
-				   nw[j].decl);
-	if (clash)
-		for (i = 0; i < no; i++)
-			kept[i] = 0;
-	free(dp);
-	free(from);
-	return items;
-}
-
-static void items_free(char **items, int n)
-{
-	for (int i = 0; i < n; i++)
-		free(items[i]);
-	free(items);
-}
-
-/* items as cparams (no offsets). */
-static void items_params(char *const *items, int n, struct cparam **out)
-{
-	*out = xcalloc(n + 1, sizeof(**out));
-	for (int i = 0; i < n; i++) {
-		(*out)[i].decl = xstrdup(items[i]);
-		csig_split(items[i], &(*out)[i].name, &(*out)[i].type);
-	}
-}
-
-/* Replace the parameter list of sig in f with items. */
-static void edit_list(struct sp_file *f, const struct csig *sig,
-		      char **items, int n)
-{
-	char *v = "void";
-	size_t from = line_start(f->text, sig->open);
-
-	add_edit(f, from, sig->close + 1,
-		 csig_layout(f->text, from, sig->open, sig->close, sig->p,
-			     sig->n, n ? items : &v, n ? n : 1));
-}
-
-/*
- * Does code[body, end) use one of the parameters old loses (not kept)?
- * Its name, or NULL.  A name after "." or "->" is a member.
- */
-static const char *uses_lost(const char *code, size_t body, size_t end,
-			     const struct cparam *o, int no, const int *kept)
-{
-	for (int i = 0; i < no; i++) {
-		size_t n = strlen(o[i].name);
-
-		if (kept[i] || !n)
-			continue;
-		for (size_t k = body; k + n <= end; k++) {
-			size_t b = k;
-
-			if (strncmp(code + k, o[i].name, n) ||
-			    (k && is_id(code[k - 1])) || is_id(code[k + n]))
-				continue;
-			while (b > body && isspace((unsigned char)code[b - 1]))
-				b--;
-			if (code[b - 1] == '.' || (code[b - 1] == '>' &&
-						   code[b - 2] == '-'))
-				continue;
-			return o[i].name;
-		}
-	}
-	return NULL;
-}
-
-/*
- * The kernel-doc of a rewritten dispatcher (lines d->first .. d->line - 1
- * of f): an "@NAME:" entry dropped for each parameter it loses, one
- * added ("@NAME: hook argument") for each it gains, after the entry of
- * the parameter before it.
- */
-static void edit_doc(struct sp_file *f, const struct cdecl *d,
-		     const struct cparam *o, int no, char *const *items,
-		     int n)
-{
-	struct cparam *np;
-	size_t *at = xcalloc(n + 1, sizeof(size_t));	/* entry's end */
-	size_t first_entry = 0, after_head = 0;
-
-	if (!d->doc || d->first >= d->line)
-		return;
-	items_params(items, n, &np);
-	for (unsigned l = d->first; l < d->line; l++) {
-		size_t s = line_offset(f->text, l), e, k;
-		const char *p = f->text + s + strspn(f->text + s, " \t");
-		char *name;
-		int keep = 0, idx = -1;
-		unsigned last = l;
-
-		if (l == d->first + 1 && !after_head)
-			after_head = line_offset(f->text, l + 1);
-		if (*p != '*' || p[1 + strspn(p + 1, " \t")] != '@')
-			continue;
-		p += 1 + strspn(p + 1, " \t") + 1;
-		for (k = 0; is_id(p[k]); k++)
-			;
-		if (p[k] != ':')
-			continue;
-		name = xstrndup(p, k);
-		/* The entry goes on to the next "@", blank " *" or the end. */
-		while (last + 1 < d->line) {
-			const char *q = f->text + line_offset(f->text, last + 1);
-
-			q += strspn(q, " \t");
-			if (*q != '*' || q[1] == '/' ||
-			    q[1 + strspn(q + 1, " \t")] == '@' ||
-			    q[1 + strspn(q + 1, " \t")] == '\n')
-				break;
-			last++;
-		}
-		e = line_offset(f->text, last + 1);
-		if (!first_entry)
-			first_entry = s;
-		for (int j = 0; j < n; j++)
-			if (!strcmp(np[j].name, name)) {
-				keep = 1;
-				idx = j;
-			}
-		for (int i = 0; i < no && !keep; i++)
-			if (!strcmp(o[i].name, name))
-				add_edit(f, s, e, xstrdup(""));
-		if (idx >= 0)
-			at[idx] = e;
-		free(name);
-		l = last;
-	}
-	for (int j = 0; j < n; j++) {
-		size_t where = 0;
-
-		if (at[j] || !*np[j].name)
-			continue;
-		for (int k = j - 1; k >= 0 && !where; k--)
-			where = at[k];
-		if (!where)
-			where = first_entry ? first_entry : after_head;
-		if (where)
-			add_edit(f, where, where, xasprintf(" * @%s: hook "
-							    "argument\n",
-							    np[j].name));
-	}
-	cparams_free(np, n);
-	free(at);
 }
 
 static char *sq(const char *code, size_t from, size_t to)
@@ -412,41 +193,42 @@ static void caller(struct ctx *cx, struct fnstate *fs)
 							  fs->sig.n));
 		if (!shape) {
 			it->hand = 1;
-			it->why = "does more than pass its parameters to the "
-				  "hook";
+			it->why = xstrdup("does more than pass its parameters "
+					  "to the hook");
 		} else if (fs->hand) {
 			it->hand = 1;
-			it->why = fs->hand;
+			it->why = xstrdup(fs->hand);
 		} else if (!csig_same_type(fs->sig.ret, cx->hret[h])) {
 			it->hand = 1;
-			it->why = "returns another type than the hook";
+			it->why = xstrdup("returns another type than the "
+					  "hook");
 		}
 		if (it->hand) {
 			ccalls_free(&calls);
 			continue;
 		}
 		kept = xcalloc(fs->sig.n + 1, sizeof(int));
-		items = realign(fs->sig.p, fs->sig.n, cx->hp[h], cx->hn[h],
+		items = sp_realign(fs->sig.p, fs->sig.n, cx->hp[h], cx->hn[h],
 				kept);
 		fs->nfin = cx->hn[h];
-		items_params(items, fs->nfin, &fs->fin);
-		edit_list(f, &fs->sig, items, fs->nfin);
+		sp_items_params(items, fs->nfin, &fs->fin);
+		sp_edit_list(f, &fs->sig, items, fs->nfin);
 		/* The call: its named arguments, then the parameters. */
 		args = xcalloc(calls.v[0].named + fs->nfin + 1, sizeof(char *));
 		for (int k = 0; k < calls.v[0].named; k++)
 			args[k] = xstrdup(calls.v[0].a[k].decl);
 		for (int k = 0; k < fs->nfin; k++)
 			args[calls.v[0].named + k] = xstrdup(fs->fin[k].name);
-		add_edit(f, line_start(f->text, calls.v[0].open),
+		sp_add_edit(f, sp_line_start(f->text, calls.v[0].open),
 			 calls.v[0].close + 1,
-			 csig_layout(f->text, line_start(f->text,
+			 csig_layout(f->text, sp_line_start(f->text,
 							 calls.v[0].open),
 				     calls.v[0].open, calls.v[0].close,
 				     calls.v[0].a, calls.v[0].n, args,
 				     calls.v[0].named + fs->nfin));
-		edit_doc(f, fs->d, fs->sig.p, fs->sig.n, items, fs->nfin);
-		items_free(args, calls.v[0].named + fs->nfin);
-		items_free(items, fs->nfin);
+		sp_edit_doc(f, fs->d, fs->sig.p, fs->sig.n, items, fs->nfin);
+		sp_items_free(args, calls.v[0].named + fs->nfin);
+		sp_items_free(items, fs->nfin);
 		free(kept);
 		ccalls_free(&calls);
 	}
@@ -493,19 +275,20 @@ static void follower(struct ctx *cx, struct fnstate *fs, struct src *s,
 		      d->line, csig_list_text(sig.p, sig.n));
 	fs->changed |= role == SP_PROTO;
 	kept = xcalloc(sig.n + 1, sizeof(int));
-	items = realign(sig.p, sig.n, want, nwant, kept);
-	lost = role == SP_STUB ? uses_lost(s->code, sig.body, sig.body_end,
+	items = sp_realign(sig.p, sig.n, want, nwant, kept);
+	lost = role == SP_STUB ? sp_uses_lost(s->code, sig.body, sig.body_end,
 					   sig.p, sig.n, kept) : NULL;
 	if (!csig_same_type(sig.ret, fs->sig.ret)) {
 		it->hand = 1;
-		it->why = "returns another type than its function";
+		it->why = xstrdup("returns another type than its function");
 	} else if (lost) {
 		it->hand = 1;
-		it->why = "uses in its body a parameter whose type changes";
+		it->why = xasprintf("its body uses '%s', which the new "
+				    "parameters do not keep", lost);
 	} else {
-		edit_list(f, &sig, items, nwant);
+		sp_edit_list(f, &sig, items, nwant);
 	}
-	items_free(items, nwant);
+	sp_items_free(items, nwant);
 	free(kept);
 	csig_free(&sig);
 }
@@ -519,6 +302,7 @@ static void default_of(struct ctx *cx, struct src *s, const char *prefix,
 	const struct cdecl *d = cscan_find(&s->cs, name, CD_FUNC, -1);
 	struct csig sig;
 	struct sp_item *it;
+	const char *lost;
 	char **items;
 	int *kept, touched = 0;
 
@@ -544,18 +328,19 @@ static void default_of(struct ctx *cx, struct src *s, const char *prefix,
 	it = add_item(cx->sp, cx->m, h, SP_DEFAULT, name, f->rel, d->line,
 		      csig_list_text(sig.p, sig.n));
 	kept = xcalloc(sig.n + 1, sizeof(int));
-	items = realign(sig.p, sig.n, cx->hp[h], cx->hn[h], kept);
+	items = sp_realign(sig.p, sig.n, cx->hp[h], cx->hn[h], kept);
 	if (!csig_same_type(sig.ret, cx->hret[h])) {
 		it->hand = 1;
-		it->why = "returns another type than the hook";
-	} else if (uses_lost(s->code, sig.body, sig.body_end, sig.p, sig.n,
-			     kept)) {
+		it->why = xstrdup("returns another type than the hook");
+	} else if ((lost = sp_uses_lost(s->code, sig.body, sig.body_end, sig.p,
+				     sig.n, kept))) {
 		it->hand = 1;
-		it->why = "uses in its body a parameter whose type changes";
+		it->why = xasprintf("its body uses '%s', which the new "
+				    "parameters do not keep", lost);
 	} else {
-		edit_list(f, &sig, items, cx->hn[h]);
+		sp_edit_list(f, &sig, items, cx->hn[h]);
 	}
-	items_free(items, cx->hn[h]);
+	sp_items_free(items, cx->hn[h]);
 	free(kept);
 	csig_free(&sig);
 	free(name);
@@ -741,38 +526,6 @@ int sigplan_rewrites(const struct sigplan *sp)
 	return n;
 }
 
-static int edit_cmp(const void *pa, const void *pb)
-{
-	const struct sp_edit *a = pa, *b = pb;
-
-	if (a->from != b->from)
-		return a->from < b->from ? -1 : 1;
-	return (a->to > b->to) - (a->to < b->to);
-}
-
-void sigplan_apply(const struct sigplan *sp, char *out[3])
-{
-	for (int i = 0; i < 3; i++) {
-		const struct sp_file *f = &sp->f[i];
-		struct sbuf sb = { 0 };
-		size_t at = 0;
-
-		out[i] = NULL;
-		if (!f->n || !f->text)
-			continue;
-		qsort(f->v, f->n, sizeof(*f->v), edit_cmp);
-		for (int k = 0; k < f->n; k++) {
-			if (f->v[k].from < at)
-				continue;	/* overlaps: never made */
-			sb_addn(&sb, f->text + at, f->v[k].from - at);
-			sb_add(&sb, f->v[k].text);
-			at = f->v[k].to;
-		}
-		sb_add(&sb, f->text + at);
-		out[i] = sb_detach(&sb);
-	}
-}
-
 void sigplan_free(struct sigplan *sp)
 {
 	for (int i = 0; i < sp->n; i++) {
@@ -783,6 +536,7 @@ void sigplan_free(struct sigplan *sp)
 			free(sh->v[k].rel);
 			free(sh->v[k].old);
 			free(sh->v[k].reg);
+			free(sh->v[k].why);
 		}
 		free(sh->v);
 		free(sh->want);

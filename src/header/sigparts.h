@@ -39,8 +39,8 @@ enum sp_role {
 struct sp_item {
 	enum sp_role role;
 	int hand;		/* listed for the maintainer, not rewritten */
-	const char *why;	/* hand: why ("does more than pass its
-				   parameters") */
+	char *why;		/* hand: why ("does more than pass its
+				   parameters to the hook") */
 	char *name;		/* the function */
 	char *rel;		/* where it is, tree-relative */
 	unsigned line;
@@ -55,7 +55,7 @@ struct sp_hook {
 	int n, cap;
 	int impls_read;		/* implementations looked for */
 	int regs;		/* registrations found */
-	int files, matched;	/* C files read; of them naming a hook */
+	int files;		/* C files read for them */
 };
 
 /* An edit of one file's text: [from, to) replaced by text. */

@@ -33,7 +33,7 @@ static void add_impl(struct sp_hook *sh, const struct impl *x, char *old)
 	it->old = old;
 	it->reg = xasprintf("%s:%u", x->reg_rel, x->reg_line);
 	if (!x->def_rel)
-		it->why = "its definition was not found";
+		it->why = xstrdup("its definition was not found");
 }
 
 int sigplan_impls(struct sigplan *sp, const struct table *t,
@@ -95,7 +95,6 @@ int sigplan_impls(struct sigplan *sp, const struct table *t,
 	for (int i = 0; i < sp->n; i++) {
 		sp->v[i].impls_read = 1;
 		sp->v[i].files = im.files;
-		sp->v[i].matched = im.matched;
 	}
 	impls_free(&im);
 	free(want);
@@ -292,13 +291,17 @@ void sigplan_notes(const struct sigplan *sp, const struct manifest *m,
 			free(path);
 		}
 		fprintf(stderr, "%s:%s: note: hook '%s' takes %s: %d piece%s "
-			"%s, %d left to update by hand; %d of its %d "
-			"implementation%s to update by hand (%d C files read, "
-			"%d naming it)\n", hpath, colon ? colon + 1 : "0",
-			h->member, sh->want, done, done == 1 ? "" : "s",
-			era == ERA_BLOCK ? "regenerated" : "updated", left,
-			impls, sh->regs, sh->regs == 1 ? "" : "s", sh->files,
-			sh->matched);
+			"%s, %d left to update by hand; ", hpath,
+			colon ? colon + 1 : "0", h->member, sh->want, done,
+			done == 1 ? "" : "s", era == ERA_BLOCK ? "regenerated" :
+			"updated", left);
+		if (sh->regs)
+			fprintf(stderr, "%d of its %d implementation%s to "
+				"update by hand (%d C files read)\n", impls,
+				sh->regs, sh->regs == 1 ? "" : "s", sh->files);
+		else
+			fprintf(stderr, "no implementation registered (%d C "
+				"files read)\n", sh->files);
 		free(hpath);
 		free(hrel);
 	}

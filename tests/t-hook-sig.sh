@@ -65,7 +65,7 @@ cc_ok() {
 # unit T BODY: a caller of the dispatchers in T's security/, whose body is
 # BODY; prints its path.
 unit() {
-	printf '#include <linux/security.h>\n\nint use(struct dentry *d, void *c, const struct cred *cr, struct lsm_prop *prop, struct sock *sk, struct sk_buff *skb);\n\nint use(struct dentry *d, void *c, const struct cred *cr, struct lsm_prop *prop, struct sock *sk, struct sk_buff *skb)\n{\n%s\n}\n' \
+	printf '#include <linux/security.h>\n\nstruct lsm_prop;\n\nint use(struct dentry *d, void *c, const struct cred *cr, struct lsm_prop *prop, struct sock *sk, struct sk_buff *skb);\n\nint use(struct dentry *d, void *c, const struct cred *cr, struct lsm_prop *prop, struct sock *sk, struct sk_buff *skb)\n{\n%s\n}\n' \
 		"$2" >"$1/security/unit.c"
 	echo "$1/security/unit.c"
 }
@@ -224,3 +224,421 @@ stamp "$T" >"$OUT/rename.s1"
 "$HOOKWRAP" gen-header --in-place "$T" >/dev/null 2>&1
 stamp "$T" >"$OUT/rename.s2"
 same "a renamed parameter: gen-header changes nothing" "$OUT/rename.s1" "$OUT/rename.s2"
+
+# ---------------------------------------------------------------------
+# 6.1: lsm61-mini, call_int_hook(HOOK, IRC, args).  One parameter added
+# at the end (the call wraps at 80 columns), one in the middle of a
+# network hook's list.
+T=$(copy_fixture lsm61-mini)
+cp -a "$T" "$OUT/61.orig"
+sed -i 's/^LSM_HOOK(int, 0, inode_setsecctx, struct dentry \*dentry, void \*ctx, u32 ctxlen)$/LSM_HOOK(int, 0, inode_setsecctx, struct dentry *dentry, void *ctx, u32 ctxlen,\n\t int flags)/
+	s/^LSM_HOOK(int, 0, socket_sock_rcv_skb, struct sock \*sk, struct sk_buff \*skb)$/LSM_HOOK(int, 0, socket_sock_rcv_skb, struct sock *sk, int family,\n\t struct sk_buff *skb)/' \
+	"$T/include/linux/lsm_hook_defs.h"
+mkpatch "$OUT/61.orig" "$T" >"$OUT/61.patch"
+"$HOOKWRAP" check --tree "$OUT/61.orig" --patch "$OUT/61.patch" >"$OUT/61.review" 2>&1
+check "6.1: check --patch exits 1" test $? -eq 1
+same "6.1: a finding at each LSM_HOOK line the patch changes" - "$OUT/61.review" <<W
+include/linux/lsm_hook_defs.h:8:1: warning: hook 'inode_setsecctx' takes (struct dentry *dentry, void *ctx, u32 ctxlen, int flags): security_inode_setsecctx() at security/security.c:84, its prototype at include/linux/security.h:19 and its CONFIG-off stub at include/linux/security.h:53 take (struct dentry *dentry, void *ctx, u32 ctxlen), update them with 'hookwrap gen-header --in-place $OUT/61.orig' [stale-wrapper]
+include/linux/lsm_hook_defs.h:16:1: warning: hook 'socket_sock_rcv_skb' takes (struct sock *sk, int family, struct sk_buff *skb): security_sock_rcv_skb() at security/security.c:119, its prototype at include/linux/security.h:80 and its CONFIG-off stub at include/linux/security.h:84 take (struct sock *sk, struct sk_buff *skb), update them with 'hookwrap gen-header --in-place $OUT/61.orig' [stale-wrapper]
+W
+cp -a "$T" "$OUT/61.patched"
+"$HOOKWRAP" gen-header --in-place "$T" >"$OUT/61.gen" 2>&1
+check "6.1: gen-header --in-place exits 0" test $? -eq 0
+others "$OUT/61.gen" | grep -c ': note: ' >"$OUT/61.nnotes"
+same "6.1: eight notes (three pieces and the count, for each hook)" <(echo 8) "$OUT/61.nnotes"
+gendiff "$OUT/61.patched" "$T" include/linux/security.h security/security.c \
+	>"$OUT/61.diff"
+same "6.1: the golden diff: the IRC kept, the call and the lists wrapped as the tree wraps them" \
+	- "$OUT/61.diff" <<'W'
+--- a/include/linux/security.h
++++ b/include/linux/security.h
+@@ -16,7 +16,8 @@
+ int security_inode_permission(struct inode *inode, int mask);
+ int security_inode_setxattr(struct dentry *dentry, const char *name,
+ 			    const void *value, size_t size, int flags);
+-int security_inode_setsecctx(struct dentry *dentry, void *ctx, u32 ctxlen);
++int security_inode_setsecctx(struct dentry *dentry, void *ctx, u32 ctxlen,
++			     int flags);
+ int security_prepare_creds(struct cred *new, const struct cred *old, gfp_t gfp);
+ void security_cred_getsecid(const struct cred *c, u32 *secid);
+ int security_getprocattr(struct task_struct *p, int lsmid, const char *name,
+@@ -51,7 +52,7 @@
+ }
+ 
+ static inline int security_inode_setsecctx(struct dentry *dentry, void *ctx,
+-					   u32 ctxlen)
++					   u32 ctxlen, int flags)
+ {
+ 	return -EOPNOTSUPP;
+ }
+@@ -77,11 +78,12 @@
+ 
+ #ifdef CONFIG_SECURITY_NETWORK
+ 
+-int security_sock_rcv_skb(struct sock *sk, struct sk_buff *skb);
++int security_sock_rcv_skb(struct sock *sk, int family, struct sk_buff *skb);
+ 
+ #else /* CONFIG_SECURITY_NETWORK */
+ 
+-static inline int security_sock_rcv_skb(struct sock *sk, struct sk_buff *skb)
++static inline int security_sock_rcv_skb(struct sock *sk, int family,
++					struct sk_buff *skb)
+ {
+ 	return 0;
+ }
+--- a/security/security.c
++++ b/security/security.c
+@@ -81,9 +81,11 @@
+ 	return rc;
+ }
+ 
+-int security_inode_setsecctx(struct dentry *dentry, void *ctx, u32 ctxlen)
++int security_inode_setsecctx(struct dentry *dentry, void *ctx, u32 ctxlen,
++			     int flags)
+ {
+-	return call_int_hook(inode_setsecctx, -EOPNOTSUPP, dentry, ctx, ctxlen);
++	return call_int_hook(inode_setsecctx, -EOPNOTSUPP, dentry, ctx, ctxlen,
++			     flags);
+ }
+ 
+ int security_prepare_creds(struct cred *new, const struct cred *old, gfp_t gfp)
+@@ -116,9 +118,9 @@
+ }
+ 
+ #ifdef CONFIG_SECURITY_NETWORK
+-int security_sock_rcv_skb(struct sock *sk, struct sk_buff *skb)
++int security_sock_rcv_skb(struct sock *sk, int family, struct sk_buff *skb)
+ {
+-	return call_int_hook(socket_sock_rcv_skb, 0, sk, skb);
++	return call_int_hook(socket_sock_rcv_skb, 0, sk, family, skb);
+ }
+ #endif /* CONFIG_SECURITY_NETWORK */
+ 
+W
+check "6.1: nothing else changed" diff -r -x security.h -x security.c \
+	"$OUT/61.patched" "$T"
+stamp "$T" >"$OUT/61.s1"
+"$HOOKWRAP" gen-header --in-place "$T" >"$OUT/61.gen2" 2>&1
+stamp "$T" >"$OUT/61.s2"
+same "6.1: a second run changes no byte and no time" "$OUT/61.s1" "$OUT/61.s2"
+"$HOOKWRAP" check --tree "$T" >"$OUT/61.done" 2>&1
+same "6.1: check --tree after it says nothing" /dev/null "$OUT/61.done"
+cc_ok "6.1: security.c builds, CONFIG_SECURITY and _NETWORK on" \
+	-I"$T/include" -DCONFIG_SECURITY -DCONFIG_SECURITY_NETWORK \
+	-DCONFIG_KEYS "$T/security/security.c"
+U=$(unit "$T" "	return security_inode_setsecctx(d, c, 4, 1) +
+	       security_sock_rcv_skb(sk, 2, skb);")
+cc_ok "6.1: a caller with the new parameters builds, both options on" \
+	-I"$T/include" -DCONFIG_SECURITY -DCONFIG_SECURITY_NETWORK "$U"
+cc_ok "6.1: ... and both off (the stubs)" -I"$T/include" "$U"
+rm -f "$U"
+
+# ---------------------------------------------------------------------
+# 4.2 to 5.6: sig42-mini, the union written out.  A network hook's first
+# parameter made const (its dispatcher, prototype and stub follow); and
+# inode_permission gains one, whose dispatcher does work: listed, with
+# the module's implementation; once both are updated by hand, its
+# prototype and stub follow.
+T=$(copy_fixture sig42-mini)
+cp -a "$T" "$OUT/42.orig"
+"$HOOKWRAP" check --tree "$T" >"$OUT/42.clean" 2>&1
+same "4.2: the unchanged tree: check --tree says nothing" /dev/null "$OUT/42.clean"
+sed -i 's/^\tint (\*socket_sock_rcv_skb)(struct sock \*sk, struct sk_buff \*skb);/\tint (*socket_sock_rcv_skb)(const struct sock *sk, struct sk_buff *skb);/
+	s/^\tint (\*inode_permission)(struct inode \*inode, int mask);/\tint (*inode_permission)(struct inode *inode, int mask,\n\t\t\t\tunsigned int flags);/' \
+	"$T/include/linux/lsm_hooks.h"
+mkpatch "$OUT/42.orig" "$T" >"$OUT/42.patch"
+"$HOOKWRAP" check --tree "$OUT/42.orig" --patch "$OUT/42.patch" >"$OUT/42.review" 2>&1
+check "4.2: check --patch exits 1" test $? -eq 1
+same "4.2: a finding at each union member the patch changes" - "$OUT/42.review" <<W
+include/linux/lsm_hooks.h:25:1: warning: hook 'inode_permission' takes (struct inode *inode, int mask, unsigned int flags): security_inode_permission() at security/security.c:66 takes (struct inode *inode, int mask) and does more than pass its parameters to the hook: update it by hand; its implementation sample_inode_permission() at security/selinux/hooks.c:4 takes (struct inode *inode, int mask), update it by hand [stale-wrapper]
+include/linux/lsm_hooks.h:36:1: warning: hook 'socket_sock_rcv_skb' takes (const struct sock *sk, struct sk_buff *skb): security_sock_rcv_skb() at security/security.c:119, its prototype at include/linux/security.h:80 and its CONFIG-off stub at include/linux/security.h:84 take (struct sock *sk, struct sk_buff *skb), update them with 'hookwrap gen-header --in-place $OUT/42.orig' [stale-wrapper]
+W
+cp -a "$T" "$OUT/42.patched"
+"$HOOKWRAP" gen-header --in-place "$T" >"$OUT/42.gen" 2>&1
+check "4.2: gen-header --in-place exits 0" test $? -eq 0
+others "$OUT/42.gen" | grep 'inode_permission' >"$OUT/42.notes"
+same "4.2: the notes of inode_permission: its dispatcher and its implementation, left to the maintainer" \
+	- "$OUT/42.notes" <<W
+$T/security/security.c:66: note: security_inode_permission() takes (struct inode *inode, int mask) and does more than pass its parameters to the hook: left as it is; update it by hand for hook 'inode_permission', which takes (struct inode *inode, int mask, unsigned int flags)
+$T/security/selinux/hooks.c:4: note: sample_inode_permission() implements hook 'inode_permission' (registered at security/selinux/hooks.c:15) and takes (struct inode *inode, int mask): update it by hand to (struct inode *inode, int mask, unsigned int flags)
+$T/include/linux/lsm_hooks.h:25: note: hook 'inode_permission' takes (struct inode *inode, int mask, unsigned int flags): 0 pieces updated, 1 left to update by hand; 1 of its 1 implementation to update by hand (3 C files read)
+W
+gendiff "$OUT/42.patched" "$T" include/linux/security.h security/security.c \
+	>"$OUT/42.diff"
+same "4.2: the golden diff: the network hook's three pieces" - "$OUT/42.diff" <<'W'
+--- a/include/linux/security.h
++++ b/include/linux/security.h
+@@ -77,11 +77,12 @@
+ 
+ #ifdef CONFIG_SECURITY_NETWORK
+ 
+-int security_sock_rcv_skb(struct sock *sk, struct sk_buff *skb);
++int security_sock_rcv_skb(const struct sock *sk, struct sk_buff *skb);
+ 
+ #else /* CONFIG_SECURITY_NETWORK */
+ 
+-static inline int security_sock_rcv_skb(struct sock *sk, struct sk_buff *skb)
++static inline int security_sock_rcv_skb(const struct sock *sk,
++					struct sk_buff *skb)
+ {
+ 	return 0;
+ }
+--- a/security/security.c
++++ b/security/security.c
+@@ -116,7 +116,7 @@
+ }
+ 
+ #ifdef CONFIG_SECURITY_NETWORK
+-int security_sock_rcv_skb(struct sock *sk, struct sk_buff *skb)
++int security_sock_rcv_skb(const struct sock *sk, struct sk_buff *skb)
+ {
+ 	return call_int_hook(socket_sock_rcv_skb, 0, sk, skb);
+ }
+W
+stamp "$T" >"$OUT/42.s1"
+"$HOOKWRAP" gen-header --in-place "$T" >/dev/null 2>&1
+stamp "$T" >"$OUT/42.s2"
+same "4.2: a second run changes no byte and no time" "$OUT/42.s1" "$OUT/42.s2"
+# The maintainer's part: the dispatcher and the implementation.
+sed -i 's/^int security_inode_permission(struct inode \*inode, int mask)$/int security_inode_permission(struct inode *inode, int mask, unsigned int flags)/
+	s/call_int_hook(inode_permission, 0, inode, mask);/call_int_hook(inode_permission, 0, inode, mask, flags);/' \
+	"$T/security/security.c"
+sed -i 's/^static int sample_inode_permission(struct inode \*inode, int mask)$/static int sample_inode_permission(struct inode *inode, int mask,\n\t\t\t\t   unsigned int flags)/' \
+	"$T/security/selinux/hooks.c"
+cp -a "$T" "$OUT/42.hand"
+"$HOOKWRAP" gen-header --in-place "$T" >/dev/null 2>&1
+gendiff "$OUT/42.hand" "$T" include/linux/security.h security/security.c \
+	>"$OUT/42.diff2"
+same "4.2: after the hand work, the prototype and the stub follow the dispatcher" \
+	- "$OUT/42.diff2" <<'W'
+--- a/include/linux/security.h
++++ b/include/linux/security.h
+@@ -13,7 +13,8 @@
+ int security_capable(const struct cred *cred, int cap, unsigned int opts);
+ int security_sb_alloc(struct super_block *sb);
+ void security_sb_free(struct super_block *sb);
+-int security_inode_permission(struct inode *inode, int mask);
++int security_inode_permission(struct inode *inode, int mask,
++			      unsigned int flags);
+ int security_inode_setxattr(struct dentry *dentry, const char *name,
+ 			    const void *value, size_t size, int flags);
+ int security_inode_setsecctx(struct dentry *dentry, void *ctx, u32 ctxlen);
+@@ -38,7 +39,8 @@
+ static inline void security_sb_free(struct super_block *sb)
+ { }
+ 
+-static inline int security_inode_permission(struct inode *inode, int mask)
++static inline int security_inode_permission(struct inode *inode, int mask,
++					    unsigned int flags)
+ {
+ 	return 0;
+ }
+W
+"$HOOKWRAP" check --tree "$T" >"$OUT/42.done" 2>&1
+same "4.2: then check --tree says nothing" /dev/null "$OUT/42.done"
+cc_ok "4.2: security.c and the module build, every option on" \
+	-I"$T/include" -DCONFIG_SECURITY -DCONFIG_SECURITY_NETWORK \
+	-DCONFIG_KEYS "$T/security/security.c" "$T/security/selinux/hooks.c"
+U=$(unit "$T" "	return security_sock_rcv_skb(sk, skb) +
+	       security_inode_permission((struct inode *)d, 1, 2);")
+cc_ok "4.2: a caller with the new parameters builds, both options on" \
+	-I"$T/include" -DCONFIG_SECURITY -DCONFIG_SECURITY_NETWORK "$U"
+cc_ok "4.2: ... and both off (the stubs)" -I"$T/include" "$U"
+rm -f "$U"
+
+# ---------------------------------------------------------------------
+# 2.6.21 to 4.1: lsm3x-mini, struct members.  task_kill's last parameter
+# retyped: its dispatcher, prototype, stub (wrapped unlike the kernel's
+# greedy fill: its lines kept) and the default cap_task_kill() follow;
+# inode_permission gains one: its dispatcher does work (listed), its
+# default follows.
+T=$(copy_fixture lsm3x-mini)
+cp -a "$T" "$OUT/3x.orig"
+sed -i 's/^\t\t\t  struct siginfo \*info, int sig, u32 secid);/\t\t\t  struct siginfo *info, int sig, const struct cred *cred);/
+	s/^\tint (\*inode_permission) (struct inode \*inode, int mask);/\tint (*inode_permission) (struct inode *inode, int mask, int flags);/' \
+	"$T/include/linux/security.h"
+mkpatch "$OUT/3x.orig" "$T" >"$OUT/3x.patch"
+"$HOOKWRAP" check --tree "$OUT/3x.orig" --patch "$OUT/3x.patch" >"$OUT/3x.review" 2>&1
+check "3.x: check --patch exits 1" test $? -eq 1
+same "3.x: a finding at each member line the patch changes, the default named" \
+	- "$OUT/3x.review" <<W
+include/linux/security.h:51:1: warning: hook 'inode_permission' takes (struct inode *inode, int mask, int flags): the default cap_inode_permission() at security/capability.c:26 takes (struct inode *inode, int mask), update it with 'hookwrap gen-header --in-place $OUT/3x.orig'; security_inode_permission() at security/security.c:71 takes (struct inode *inode, int mask) and does more than pass its parameters to the hook: update it by hand [stale-wrapper]
+include/linux/security.h:61:1: warning: hook 'task_kill' takes (struct task_struct *p, struct siginfo *info, int sig, const struct cred *cred): security_task_kill() at security/security.c:111, its prototype at include/linux/security.h:92, its CONFIG-off stub at include/linux/security.h:162 and the default cap_task_kill() at security/capability.c:45 take (struct task_struct *p, struct siginfo *info, int sig, u32 secid), update them with 'hookwrap gen-header --in-place $OUT/3x.orig' [stale-wrapper]
+W
+cp -a "$T" "$OUT/3x.patched"
+"$HOOKWRAP" gen-header --in-place "$T" >"$OUT/3x.gen" 2>&1
+check "3.x: gen-header --in-place exits 0" test $? -eq 0
+contains "3.x: the listed dispatcher is a note" "$OUT/3x.gen" \
+	"$T/security/security.c:71: note: security_inode_permission() takes (struct inode *inode, int mask) and does more than pass its parameters to the hook: left as it is; update it by hand for hook 'inode_permission', which takes (struct inode *inode, int mask, int flags)"
+gendiff "$OUT/3x.patched" "$T" include/linux/security.h security/security.c \
+	security/capability.c >"$OUT/3x.diff"
+same "3.x: the golden diff: four pieces of task_kill, the default of inode_permission" \
+	- "$OUT/3x.diff" <<'W'
+--- a/include/linux/security.h
++++ b/include/linux/security.h
+@@ -90,7 +90,7 @@
+ int security_mmap_file(struct file *file, unsigned long prot,
+ 		       unsigned long flags);
+ int security_task_kill(struct task_struct *p, struct siginfo *info,
+-		       int sig, u32 secid);
++		       int sig, const struct cred *cred);
+ 
+ #else /* CONFIG_SECURITY */
+ 
+@@ -161,7 +161,7 @@
+ 
+ static inline int security_task_kill(struct task_struct *p,
+ 				     struct siginfo *info, int sig,
+-				     u32 secid)
++				     const struct cred *cred)
+ {
+ 	return 0;
+ }
+--- a/security/security.c
++++ b/security/security.c
+@@ -109,9 +109,9 @@
+ }
+ 
+ int security_task_kill(struct task_struct *p, struct siginfo *info,
+-			int sig, u32 secid)
++			int sig, const struct cred *cred)
+ {
+-	return security_ops->task_kill(p, info, sig, secid);
++	return security_ops->task_kill(p, info, sig, cred);
+ }
+ 
+ #ifdef CONFIG_SECURITY_NETWORK
+--- a/security/capability.c
++++ b/security/capability.c
+@@ -23,7 +23,7 @@
+ {
+ }
+ 
+-static int cap_inode_permission(struct inode *inode, int mask)
++static int cap_inode_permission(struct inode *inode, int mask, int flags)
+ {
+ 	return 0;
+ }
+@@ -43,7 +43,7 @@
+ }
+ 
+ static int cap_task_kill(struct task_struct *p, struct siginfo *info,
+-			 int sig, u32 secid)
++			 int sig, const struct cred *cred)
+ {
+ 	return 0;
+ }
+W
+stamp "$T" >"$OUT/3x.s1"
+"$HOOKWRAP" gen-header --in-place "$T" >/dev/null 2>&1
+stamp "$T" >"$OUT/3x.s2"
+same "3.x: a second run changes no byte and no time" "$OUT/3x.s1" "$OUT/3x.s2"
+# The maintainer's part: the dispatcher, and its caller; gen-header then
+# carries the dispatcher's parameters to its prototype and stub.
+sed -i 's/^int security_inode_permission(struct inode \*inode, int mask)$/int security_inode_permission(struct inode *inode, int mask, int flags)/
+	s/return security_ops->inode_permission(inode, mask);/return security_ops->inode_permission(inode, mask, flags);/' \
+	"$T/security/security.c"
+sed -i 's/security_inode_permission(inode, mask);/security_inode_permission(inode, mask, 0);/' \
+	"$T/fs/namei.c"
+"$HOOKWRAP" gen-header --in-place "$T" >"$OUT/3x.gen3" 2>&1
+contains "3.x: after the hand work, the prototype follows" "$OUT/3x.gen3" \
+	"$T/include/linux/security.h:86: note: the prototype of security_inode_permission() took (struct inode *inode, int mask); updated for hook 'inode_permission'"
+contains "3.x: ... and the stub" "$OUT/3x.gen3" \
+	"$T/include/linux/security.h:138: note: the CONFIG-off stub of security_inode_permission() took (struct inode *inode, int mask); updated for hook 'inode_permission'"
+"$HOOKWRAP" check --tree "$T" >"$OUT/3x.done" 2>&1
+same "3.x: then check --tree says nothing" /dev/null "$OUT/3x.done"
+printf '#include <linux/fs.h>\n#include <linux/security.h>\n\nint sig(struct task_struct *p, struct inode *i, const struct cred *c);\n\nint sig(struct task_struct *p, struct inode *i, const struct cred *c)\n{\n\treturn security_task_kill(p, NULL, 9, c) +\n\t       security_inode_permission(i, 1, 2);\n}\n' \
+	>"$T/fs/sig.c"
+for cc in gcc clang; do
+	for cfg in on off; do
+		check "3.x: the tree and a caller build with $cc, config $cfg" sh -c \
+			"make -s -C '$T' clean && make -s -C '$T' defconfig-$cfg >/dev/null &&
+			 make -s -C '$T' CC=$cc all fs/sig.o"
+	done
+done
+make -s -C "$T" clean
+
+# ---------------------------------------------------------------------
+# 2.5.43 to 2.6.20: adopt-26 with its wrappers adopted into the region.
+# file_ioctl gains a parameter: the region's wrapper and stub are stale
+# (regenerated), the implementation in dummy.c is listed; capable()
+# outside the region, which adapts its arguments, is listed when its
+# hook changes.
+T=$(copy_fixture adopt-26)
+"$HOOKWRAP" gen-header --in-place --adopt "$T" >/dev/null 2>&1
+cp -a "$T" "$OUT/26.orig"
+sed -i 's/^\tint (\*file_ioctl) (struct file \*file, unsigned int cmd,$/\tint (*file_ioctl) (struct file *file, unsigned int cmd, int compat,/' \
+	"$T/include/linux/security.h"
+mkpatch "$OUT/26.orig" "$T" >"$OUT/26.patch"
+"$HOOKWRAP" check --tree "$OUT/26.orig" --patch "$OUT/26.patch" >"$OUT/26.review" 2>&1
+check "2.6: check --patch exits 1" test $? -eq 1
+same "2.6: one finding at the member: the region's wrapper and stub, the implementation" \
+	- "$OUT/26.review" <<W
+include/linux/security.h:23:1: warning: hook 'file_ioctl' takes (struct file *file, unsigned int cmd, int compat, unsigned long arg): the generated wrapper security_file_ioctl() at include/linux/security.h:72 and its generated stub at include/linux/security.h:100 take (struct file *file, unsigned int cmd, unsigned long arg), regenerate them with 'hookwrap gen-header --in-place $OUT/26.orig'; its implementation dummy_file_ioctl() at security/dummy.c:12 takes (struct file *file, unsigned int cmd, unsigned long arg), update it by hand [stale-wrapper]
+W
+cp -a "$T" "$OUT/26.patched"
+"$HOOKWRAP" gen-header --in-place "$T" >"$OUT/26.gen" 2>&1
+check "2.6: gen-header --in-place exits 0" test $? -eq 0
+same "2.6: the notes: the wrapper and stub regenerated, the implementation to update" \
+	- "$OUT/26.gen" <<W
+$T/include/linux/security.h:72: note: the generated wrapper security_file_ioctl() took (struct file *file, unsigned int cmd, unsigned long arg); regenerated for hook 'file_ioctl'
+$T/include/linux/security.h:100: note: the generated stub security_file_ioctl() took (struct file *file, unsigned int cmd, unsigned long arg); regenerated for hook 'file_ioctl'
+$T/security/dummy.c:12: note: dummy_file_ioctl() implements hook 'file_ioctl' (registered at security/dummy.c:23) and takes (struct file *file, unsigned int cmd, unsigned long arg): update it by hand to (struct file *file, unsigned int cmd, int compat, unsigned long arg)
+$T/include/linux/security.h:23: note: hook 'file_ioctl' takes (struct file *file, unsigned int cmd, int compat, unsigned long arg): 2 pieces regenerated, 0 left to update by hand; 1 of its 1 implementation to update by hand (2 C files read)
+W
+gendiff "$OUT/26.patched" "$T" include/linux/security.h >"$OUT/26.diff"
+same "2.6: the golden diff: the block's wrapper and stub, nothing else" \
+	- "$OUT/26.diff" <<'W'
+--- a/include/linux/security.h
++++ b/include/linux/security.h
+@@ -70,9 +70,9 @@
+ }
+ 
+ static inline int security_file_ioctl(struct file *file, unsigned int cmd,
+-				      unsigned long arg)
++				      int compat, unsigned long arg)
+ {
+-	return security_ops->file_ioctl(file, cmd, arg);
++	return security_ops->file_ioctl(file, cmd, compat, arg);
+ }
+ 
+ static inline void security_inode_free(struct inode *inode)
+@@ -98,7 +98,7 @@
+ }
+ 
+ static inline int security_file_ioctl(struct file *file, unsigned int cmd,
+-				      unsigned long arg)
++				      int compat, unsigned long arg)
+ {
+ 	return 0;
+ }
+W
+check "2.6: nothing else changed" diff -r -x security.h "$OUT/26.patched" "$T"
+stamp "$T" >"$OUT/26.s1"
+"$HOOKWRAP" gen-header --in-place "$T" >/dev/null 2>&1
+stamp "$T" >"$OUT/26.s2"
+same "2.6: a second run changes no byte and no time" "$OUT/26.s1" "$OUT/26.s2"
+# The maintainer's part: the implementation and the caller.
+sed -i 's/^static int dummy_file_ioctl(struct file \*file, unsigned int cmd,$/static int dummy_file_ioctl(struct file *file, unsigned int cmd, int compat,/' \
+	"$T/security/dummy.c"
+sed -i 's/security_file_ioctl(f, cmd, 0);/security_file_ioctl(f, cmd, 0, 0);/' "$T/kernel/users.c"
+"$HOOKWRAP" check --tree "$T" >"$OUT/26.done" 2>&1
+same "2.6: then check --tree says nothing" /dev/null "$OUT/26.done"
+for cc in gcc clang; do
+	for cfg in on off; do
+		check "2.6: the tree builds with $cc, config $cfg" sh -c \
+			"make -s -C '$T' clean && make -s -C '$T' defconfig-$cfg >/dev/null &&
+			 make -s -C '$T' CC=$cc all"
+	done
+done
+make -s -C "$T" clean
+
+# capable(), kept outside the region, adapts its arguments: when its hook
+# changes it is listed, never rewritten.
+T=$(copy_fixture adopt-26)
+"$HOOKWRAP" gen-header --in-place --adopt "$T" >/dev/null 2>&1
+sed -i 's/^\tint (\*capable) (struct task_struct \*tsk, int cap);/\tint (*capable) (struct task_struct *tsk, int cap, int audit);/' \
+	"$T/include/linux/security.h"
+"$HOOKWRAP" check --tree "$T" >"$OUT/26cap.out" 2>&1
+contains "2.6: capable() outside the region is listed for the maintainer" \
+	"$OUT/26cap.out" "capable() at include/linux/security.h:31 takes (int cap) and does more than pass its parameters to the hook: update it by hand"

@@ -20,6 +20,8 @@
 #include "core/ctext.h"
 #include "header/genheader.h"
 #include "header/hookparts.h"
+#include "header/sigparts.h"
+#include "checker/input/patch.h"
 #include "checker/walk.h"
 
 #include <errno.h>
@@ -172,6 +174,8 @@ struct stale {
 				   and fixup line (hookparts.h, ERA_BLOCK) */
 	int has_dflt;
 	char *said;		/* per hook: its missing defaults were said */
+	/* Hooks reported as changed: their wrappers not again, one by one. */
+	const struct sigplan *changed;
 };
 
 static void at_line(struct stale *st, struct where *w, const char *rel,
@@ -270,6 +274,18 @@ static void defaults_left(struct stale *st, int markers)
 	}
 }
 
+/* Is name a wrapper or stub of a hook reported as changed? */
+static int reported(const struct stale *st, const char *name)
+{
+	for (int i = 0; st->changed && i < st->changed->n; i++)
+		for (int k = 0; k < st->changed->v[i].n; k++)
+			if ((st->changed->v[i].v[k].role == SP_WRAPPER ||
+			     st->changed->v[i].v[k].role == SP_RSTUB) &&
+			    !strcmp(st->changed->v[i].v[k].name, name))
+				return 1;
+	return 0;
+}
+
 static void compare(struct stale *st, const struct items *want,
 		    const struct items *have, unsigned begin_line)
 {
@@ -295,6 +311,8 @@ static void compare(struct stale *st, const struct items *want,
 				msg = xasprintf("%s() has no stub for !%s",
 						e->name, cfg);
 			}
+		} else if (strcmp(a->sig, e->sig) && reported(st, e->name)) {
+			continue;
 		} else if (strcmp(a->sig, e->sig)) {
 			at_line(st, &w, st->rel, a->line);
 			msg = xasprintf("%s %s() has signature '%s', the hook "
@@ -349,6 +367,129 @@ static unsigned first_difference(const char *a, const char *b)
 }
 
 /*
+ * The lines of h's declaration (its LSM_HOOK line, or its struct member,
+ * with their continuation lines) in the tree as checked: *first, *last.
+ */
+static void hook_extent(const struct stale *st, const struct hook *h,
+			char **rel, unsigned *first, unsigned *last)
+{
+	const struct check_ctx *cx = st->cx;
+	const char *colon = strrchr(h->where, ':');
+	char *path, *text;
+	const char *p;
+	int depth = 0, opened = 0;
+
+	*rel = colon ? xstrndup(h->where, colon - h->where) : xstrdup(st->rel);
+	*first = *last = colon ? (unsigned)atoi(colon + 1) : 1;
+	path = path_join(cx->shadow ? cx->shadow : cx->tree, *rel);
+	text = read_file(path, NULL);
+	free(path);
+	if (!text)
+		return;
+	p = text;
+	for (unsigned l = 1; l < *first && p; l++)
+		p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL;
+	for (; p && *p; p++) {
+		if (*p == '\n')
+			++*last;
+		else if (*p == '(')
+			depth = (opened = 1, depth + 1);
+		else if (*p == ')' && !--depth && cx->t->hook_macro &&
+			 starts_with(h->where, cx->t->hook_list ?
+				     cx->t->hook_list : ""))
+			break;		/* the X-macro line ends here */
+		else if (*p == ';' && !depth && opened)
+			break;
+	}
+	free(text);
+}
+
+/*
+ * Where the finding about a changed hook goes: in review mode the first
+ * line of its declaration the patch adds (else that of a listed piece),
+ * else its declaration's first line.
+ */
+static void sig_where(struct stale *st, const struct hook *h,
+		      const struct sp_hook *sh, struct where *w)
+{
+	const struct check_ctx *cx = st->cx;
+	unsigned first, last;
+	char *rel;
+
+	hook_extent(st, h, &rel, &first, &last);
+	if (cx->only) {
+		for (unsigned l = first; l <= last; l++)
+			if (added_has(cx->only, rel, l)) {
+				at_line(st, w, rel, l);
+				free(rel);
+				return;
+			}
+		for (int i = 0; sh && i < sh->n; i++)
+			if (added_has(cx->only, sh->v[i].rel, sh->v[i].line)) {
+				at_line(st, w, sh->v[i].rel, sh->v[i].line);
+				free(rel);
+				return;
+			}
+	}
+	at_line(st, w, rel, first);
+	free(rel);
+}
+
+/* In review mode: the hooks whose declaration the patch changes. */
+static int *touched_hooks(struct stale *st, int *n)
+{
+	const struct check_ctx *cx = st->cx;
+	int *v = xcalloc(cx->m->n + 1, sizeof(int));
+
+	*n = 0;
+	for (int i = 0; cx->only && i < cx->m->n; i++) {
+		unsigned first, last;
+		char *rel;
+
+		hook_extent(st, &cx->m->hooks[i], &rel, &first, &last);
+		for (unsigned l = first; l <= last; l++)
+			if (added_has(cx->only, rel, l)) {
+				v[(*n)++] = i;
+				break;
+			}
+		free(rel);
+	}
+	return v;
+}
+
+/*
+ * Hooks whose signature changed (header/sigparts.h): one finding each,
+ * naming the pieces and the implementations that still take the old
+ * parameters.  sp: the plan, its pieces found; the implementations are
+ * looked for here, for its hooks and for those the patch changes.
+ */
+static void signatures(struct stale *st, struct sigplan *sp,
+		       enum parts_era era, const int *touched, int nt)
+{
+	struct check_ctx *cx = st->cx;
+	struct where w;
+
+	if ((sp->n || nt) && sigplan_impls(sp, cx->t, cx->m, cx->tree,
+					   cx->shadow, touched, nt)) {
+		cx->failed = 1;
+		return;
+	}
+	for (int i = 0; i < sp->n; i++) {
+		const struct hook *h = &cx->m->hooks[sp->v[i].hook];
+		char *msg = sigplan_message(&sp->v[i], cx->m, cx->tree_shown,
+					    era);
+
+		if (!msg)
+			continue;
+		sig_where(st, h, &sp->v[i], &w);
+		report(cx, &rule_stale_wrapper, &w, h->member, "", "%s", msg);
+		where_free(&w);
+		st->found++;
+		free(msg);
+	}
+}
+
+/*
  * A tree without the markers whose hooks are dispatched out of line (a
  * hook list, Linux 4.2 on; a static table pointer, 2.6.21 to 4.1): its
  * maintainers write the dispatchers, their prototypes and stubs by
@@ -389,7 +530,36 @@ static void hand_maintained(struct stale *st, enum parts_era era)
 		st->found++;
 		free(msg);
 	}
+	{
+		struct sigplan sp;
+		int nt, *touched = touched_hooks(st, &nt);
+
+		sigplan_parts(&sp, cx->t, m, &hp, touched, nt);
+		signatures(st, &sp, era, touched, nt);
+		sigplan_free(&sp);
+		free(touched);
+	}
 	hookparts_free(&hp);
+}
+
+/*
+ * A header with the generated region (its lines begin..end) or without
+ * (0, 0: hand-written wrappers, 2.5.43 to 2.6.20): the hooks whose
+ * wrappers, or whose hand-written functions, take other parameters.
+ * The plan is returned, for compare() to leave those wrappers alone.
+ */
+static struct sigplan block_signatures(struct stale *st, const char *text,
+				       unsigned begin, unsigned end)
+{
+	struct sigplan sp;
+	int nt, *touched = touched_hooks(st, &nt);
+
+	sigplan_block(&sp, st->cx->t, st->cx->m, st->rel, text, begin, end);
+	signatures(st, &sp, ERA_BLOCK, touched, nt);
+	free(touched);
+	if (!begin)
+		sigplan_free(&sp);
+	return sp;
 }
 
 /* Without its wrappers file a hook-list tree is checked as any other. */
@@ -434,6 +604,7 @@ static void on_tree(struct check_ctx *cx)
 	char *text = read_file(path, &len);
 	char *begin, *end, *block;
 	unsigned begin_line = 1;
+	struct sigplan sp_block;
 
 	if (!text) {
 		error_at(path, 0, "cannot read the wrapper header: %s",
@@ -467,18 +638,26 @@ static void on_tree(struct check_ctx *cx)
 				     GEN_END, cx->tree_shown);
 		enum parts_era era = hookparts_era(t, cx->m);
 
-		if (era != ERA_BLOCK && wrappers_file_exists(cx))
+		if (era != ERA_BLOCK && wrappers_file_exists(cx)) {
 			hand_maintained(&st, era);
-		else
+		} else {
 			markerless(&st, text);
+			block_signatures(&st, text, 0, 0);
+		}
 	} else {
 		struct items want = { 0 }, have = { 0 };
+		unsigned end_line;
 		char *actual;
 
 		for (char *p = text; p < begin; p++)
 			begin_line += *p == '\n';
 		end += strlen(GEN_END);
 		actual = xstrndup(begin, end - begin);
+		end_line = begin_line;
+		for (char *p = actual; *p; p++)
+			end_line += *p == '\n';
+		sp_block = block_signatures(&st, text, begin_line, end_line);
+		st.changed = &sp_block;
 		block = genheader_block(t, cx->m);
 		/* The block ends with a newline after the end marker. */
 		if (strncmp(actual, block, strlen(actual))) {
@@ -505,6 +684,7 @@ static void on_tree(struct check_ctx *cx)
 		items_free(&have);
 		free(actual);
 		free(block);
+		sigplan_free(&sp_block);
 	}
 	defaults_left(&st, begin && end);
 	hookparts_free(&st.dflt);

@@ -9,6 +9,7 @@
 #include "header/geninsert.h"
 #include "header/genheader.h"
 #include "header/place.h"
+#include "header/sigparts.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -72,16 +73,56 @@ static int write_out(const struct hookparts *hp,
  */
 static int insert_mode(const struct tree_opts *o, enum parts_era era)
 {
+	const struct table *t = &o->table;
+	const struct manifest *m = &o->manifest;
 	struct hookparts hp;
-	struct geninsert_out n;
-	int ret;
+	struct geninsert_out n = { 0 };
+	struct sigplan sp = { 0 }, again = { 0 };
+	char *sig[3];
+	int ret = 0;
 
-	if (hookparts_read(&hp, &o->table, &o->manifest, o->tree, era)) {
+	if (hookparts_read(&hp, t, m, o->tree, era)) {
 		hookparts_free(&hp);
 		return 2;
 	}
-	ret = geninsert(&o->table, &o->manifest, &hp, o->tree, &n) ? 2 :
-	      write_out(&hp, &n);
+	/* Hooks whose signature changed: what still follows the old one. */
+	sigplan_parts(&sp, t, m, &hp, NULL, 0);
+	if (sp.n && sigplan_impls(&sp, t, m, o->tree, NULL, NULL, 0))
+		ret = 2;
+	sigplan_apply(&sp, sig);
+	if (!ret && (sig[0] || sig[1] || sig[2])) {
+		/* Read again (hp owns the texts): they must now agree. */
+		hookparts_retext(&hp, m, sig[0], sig[1], sig[2]);
+		sigplan_parts(&again, t, m, &hp, NULL, 0);
+		if (sigplan_rewrites(&again)) {
+			error_at(o->tree, 0, "the rewrite of %d pieces of hook "
+				 "'%s' would leave them disagreeing with it; "
+				 "nothing written", sigplan_rewrites(&again),
+				 m->hooks[again.v[0].hook].member);
+			ret = 2;
+		}
+		sigplan_free(&again);
+	} else {
+		free(sig[0]);
+		free(sig[1]);
+		free(sig[2]);
+		sig[0] = sig[1] = sig[2] = NULL;
+	}
+	if (ret || geninsert(t, m, &hp, o->tree, &n)) {
+		ret = 2;
+	} else {
+		/* A file only the signature rewrite changed is written too. */
+		if (!n.c && sig[0])
+			n.c = xstrdup(hp.c_text);
+		if (!n.h && sig[1])
+			n.h = xstrdup(hp.h_text);
+		if (!n.d && sig[2] && hp.d_text)
+			n.d = xstrdup(hp.d_text);
+		ret = write_out(&hp, &n);
+	}
+	if (!ret)
+		sigplan_notes(&sp, m, o->tree, era);
+	sigplan_free(&sp);
 	geninsert_out_free(&n);
 	hookparts_free(&hp);
 	return ret;
@@ -227,6 +268,7 @@ static int in_place(const struct tree_opts *o, const char *block, int adopt)
 	const char *why;
 	unsigned line, begin = 0, end = 0;
 	enum parts_era era;
+	struct sigplan sp = { 0 };
 	int ret = 0;
 
 	if (!text) {
@@ -280,14 +322,23 @@ static int in_place(const struct tree_opts *o, const char *block, int adopt)
 		out = first_run(o, path, text, block, adopt);
 		ret = out ? 0 : 2;
 	} else {
-		out = genheader_splice(text, block, &why, &line);
-		if (!out) {
+		/* Hooks whose wrappers the block changes: what else follows. */
+		sigplan_block(&sp, &o->table, &o->manifest, rel, text, begin,
+			      end);
+		if (sp.n && sigplan_impls(&sp, &o->table, &o->manifest,
+					  o->tree, NULL, NULL, 0))
+			ret = 2;
+		out = ret ? NULL : genheader_splice(text, block, &why, &line);
+		if (!out && !ret) {
 			error_at(path, line, "%s", why);
 			ret = 2;
 		}
 	}
 	if (out)
 		ret = write_block(o, path, text, out);
+	if (!ret)
+		sigplan_notes(&sp, &o->manifest, o->tree, ERA_BLOCK);
+	sigplan_free(&sp);
 	free(out);
 	free(text);
 	free(path);

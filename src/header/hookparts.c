@@ -252,6 +252,44 @@ int hookparts_read(struct hookparts *hp, const struct table *t,
 	return 0;
 }
 
+void hookparts_retext(struct hookparts *hp, const struct manifest *m,
+		      char *c_text, char *h_text, char *d_text)
+{
+	if (c_text) {
+		free(hp->c_text);
+		hp->c_text = c_text;
+	}
+	if (h_text) {
+		free(hp->h_text);
+		hp->h_text = h_text;
+	}
+	if (d_text && hp->d_text) {
+		free(hp->d_text);
+		hp->d_text = d_text;
+		fixup_free(&hp->fx);
+		fixup_scan(d_text, &hp->fx);
+		cscan_free(&hp->d);
+		cscan_text(d_text, &hp->d);
+	} else {
+		free(d_text);
+	}
+	cscan_free(&hp->c);
+	cscan_free(&hp->h);
+	cscan_text(hp->c_text, &hp->c);
+	cscan_text(hp->h_text, &hp->h);
+	if (hp->hinit_kept) {
+		/* The heads' initialiser is in the rewritten wrappers file. */
+		cscan_free(&hp->hinits);
+		if (heads_inits(hp->c_text, hp->heads_name, &hp->hinits))
+			hp->hinit_kept = 0;
+	}
+	for (int i = 0; i < hp->n; i++) {
+		free(hp->v[i].dflt_name);
+		memset(&hp->v[i], 0, sizeof(hp->v[i]));
+		find_parts(hp, &m->hooks[i], &hp->v[i]);
+	}
+}
+
 void hookparts_free(struct hookparts *hp)
 {
 	cscan_free(&hp->c);

@@ -105,6 +105,12 @@ int hookparts_sees_pointer(const struct table *t, const char *text);
 int hookparts_read(struct hookparts *hp, const struct table *t,
 		   const struct manifest *m, const char *root,
 		   enum parts_era era);
+/*
+ * The same files with new texts (each taken over when not NULL), their
+ * pieces found again: after gen-header's rewrites, before it inserts.
+ */
+void hookparts_retext(struct hookparts *hp, const struct manifest *m,
+		      char *c_text, char *h_text, char *d_text);
 void hookparts_free(struct hookparts *hp);
 /* "hook 'H' has no dispatcher in F, no prototype ... in G" */
 char *hookparts_message(const struct hookparts *hp, const struct hook *h,

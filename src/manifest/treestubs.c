@@ -214,7 +214,7 @@ static void param_split(const char *p, size_t n, struct strv *names,
 	strv_push_owned(types, type);
 }
 
-static void params_of(const char *p, size_t n, struct strv *names,
+void treestubs_params(const char *p, size_t n, struct strv *names,
 		      struct strv *types)
 {
 	int depth = 0;
@@ -303,8 +303,8 @@ void treestubs_scan(const char *text, size_t len, struct tree_stubs *out)
 		ts = &out->v[out->n++];
 		memset(ts, 0, sizeof(*ts));
 		ts->name = xstrndup(s + name_start, name_end - name_start);
-		params_of(s + open + 1, close - open - 1, &ts->params,
-			  &ts->types);
+		treestubs_params(s + open + 1, close - open - 1, &ts->params,
+				 &ts->types);
 		raw = xstrndup(s + body + 1, bend - body - 1);
 		ts->body = squeeze_space(raw);
 		free(raw);

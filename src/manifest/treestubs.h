@@ -24,6 +24,14 @@ struct tree_stubs {
 	int n, cap;
 };
 
+/*
+ * The parameters of a list (the text between a function's parentheses,
+ * comments blanked): each one's name (the identifier after "(*", else
+ * the last one) and type (the declaration less the name, a blank only
+ * between two words: "struct file*").  None for "" or "void".
+ */
+void treestubs_params(const char *p, size_t n, struct strv *names,
+		      struct strv *types);
 /* Every static inline function of text (len bytes), outside the region. */
 void treestubs_scan(const char *text, size_t len, struct tree_stubs *out);
 /*

@@ -1,5 +1,5 @@
 /*
- * check-name: recall (missed): mac80211_hwsim allocates a netlink reply with GFP_KERNEL under spin_lock_bh (nlmsg_new() is a header's inline)
+ * check-name: recall: mac80211_hwsim allocates a netlink reply with GFP_KERNEL under spin_lock_bh (nlmsg_new() is a header's inline)
  * check-tree: sleep-recall
  * check-path: drivers/net/wireless/mac80211_hwsim.c
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude
@@ -15,16 +15,13 @@
  * inline of include/net/netlink.h that passes its flags on to
  * alloc_skb().
  *
- * NOT FOUND, on the real 4.2 build as here: inside the header's helper
- * the allocation's GFP is the helper's parameter, which counts as not
- * blocking (docs/rules/sleep-in-atomic.md), so nlmsg_new() "does not
- * sleep" whatever its caller passes.  What is missing is the same as for
- * recall-megaraid-attach-buf.c: a GFP parameter's blocking as a
- * condition, decided at the call (GFP_KERNEL here).  When that lands
- * this case must expect the finding, and hwsim_get_radio_nl_fixed
- * (GFP_ATOMIC) must stay quiet.
+ * Found since a gfp_t parameter passed on is a condition of the
+ * function ("sleeps when argument 2 can block"), decided at each call
+ * by the flags written (docs/rules/sleep-in-atomic.md): GFP_KERNEL
+ * here fires, hwsim_get_radio_nl_fixed (GFP_ATOMIC) stays quiet.
  *
  * check-output-start
+drivers/net/wireless/mac80211_hwsim.c:51:9: warning: nlmsg_new() may sleep inside the atomic region begun by spin_lock_bh(&hwsim_radio_lock) at drivers/net/wireless/mac80211_hwsim.c:47: nlmsg_new() -> alloc_skb(flags) [sleep-in-atomic]
  * check-output-end
  */
 #include <linux/spinlock.h>

@@ -1,5 +1,5 @@
 /*
- * check-name: recall (missed): megaraid_mm allocates from a DMA pool with GFP_KERNEL under the pool's spinlock
+ * check-name: recall: megaraid_mm allocates from a DMA pool with GFP_KERNEL under the pool's spinlock
  * check-tree: sleep-recall
  * check-path: drivers/scsi/megaraid/megaraid_mm.c
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude
@@ -16,17 +16,14 @@
  * argument can block: might_sleep_if(mem_flags & __GFP_WAIT) and
  * kmalloc/page allocation with mem_flags.
  *
- * NOT FOUND, on the real 4.2 build as here: the analysis judges a GFP
- * argument at the allocation only (a gfp_t parameter passed on counts as
- * not blocking, docs/rules/sleep-in-atomic.md), and might_sleep_if() is
- * not a primitive, so dma_pool_alloc() "does not sleep" (report --why).
- * What is missing: a GFP parameter's blocking as a condition of the
- * callee ("sleeps when argument 1 can block"), decided at the call by
- * the flags written (GFP_KERNEL here), as the cond/args facts do for a
- * boolean parameter.  When that lands this case must expect the finding
- * (and mraid_mm_attach_buf_fixed, GFP_ATOMIC, must stay quiet).
+ * Found since a gfp_t parameter passed on is a condition of the
+ * function ("sleeps when argument 2 can block"), decided at each call
+ * by the flags written (docs/rules/sleep-in-atomic.md): dma_pool_alloc()
+ * passes mem_flags to its allocation, so GFP_KERNEL here fires and
+ * mraid_mm_attach_buf_fixed (GFP_ATOMIC) stays quiet.
  *
  * check-output-start
+drivers/scsi/megaraid/megaraid_mm.c:50:20: warning: dma_pool_alloc() may sleep inside the atomic region begun by spin_lock_irqsave(&pool->lock, flags) at drivers/scsi/megaraid/megaraid_mm.c:48: dma_pool_alloc() -> kmalloc(mem_flags) [sleep-in-atomic]
  * check-output-end
  */
 #include <linux/spinlock.h>

@@ -275,7 +275,11 @@ void check_file(struct run *run, const char *path,
 	pin.hashes = NULL;
 	pin.want_headers = 1;
 	cx->header_linked = 0;
-	if (!o->no_prefilter && !o->db) {
+	/*
+	 * The prefilter looks for the table; --db and --rt ask for sleep
+	 * facts and findings of every unit, whatever it names.
+	 */
+	if (!o->no_prefilter && !o->db && !o->rt) {
 		/*
 		 * A unit whose only link is a wrapper call can hold a finding
 		 * only when an implementation registered in this run may

@@ -61,6 +61,13 @@ int guard_is_atomic(const char *name);
 int prim_rt(const char *name);
 /* The same for an atomic guard's scope (guard(spinlock): preemptible). */
 int guard_rt(const char *name);
+/*
+ * The same for the region a release primitive closes: RT_PREEMPTIBLE
+ * for spin_unlock(), read_unlock(), local_bh_enable(), rcu_read_unlock()
+ * and the like, 0 for raw_spin_unlock(), preempt_enable(), put_cpu(),
+ * local_irq_restore() and the like.
+ */
+int prim_rt_release(const char *name);
 
 /*
  * sleep_params.c: the parameters of the function being scanned, for

@@ -194,16 +194,25 @@ void annotation(struct sleep_scan *s, CXCursor decl, struct annot *an)
 			}
 			char *mt = arg.buf ? member_type(decl, arg.buf) :
 				   NULL;
-			int sleeps = lock_sleeps(arg.buf ? arg.buf : "",
-						 mt ? mt : gvar_type(s, arg.buf));
+			const char *ty = mt ? mt : gvar_type(s, arg.buf);
+			int sleeps = lock_sleeps(arg.buf ? arg.buf : "", ty);
+			/*
+			 * The region an __acquires leaves the caller in is
+			 * preemptible on PREEMPT_RT unless its lock is
+			 * known to be a raw_spinlock_t: as for the regions
+			 * a function is entered with, no RT finding rests
+			 * on an annotation alone.
+			 */
+			int raw = ty && strstr(ty, "raw_spinlock");
 
 			free(mt);
 			if (!sleeps) {
-				if (w[2] == 'a')
-					an->acquire++;
+				if (w[2] == 'a' && ++an->acquire <= 32 &&
+				    !raw)
+					an->acq_rt |= 1u << (an->acquire - 1);
 				else if (w[2] == 'r')
 					an->release++;
-				else
+				else if (w[2] != 'a')
 					an->hold++;
 				if (!an->text)
 					an->text = xasprintf("%s%s", w,

@@ -240,7 +240,7 @@ static void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 			prim_rt(p->name));
 		return;
 	case PRIM_RELEASE:
-		release(s, releases_irq(p->name));
+		release_rt(s, releases_irq(p->name), prim_rt_release(p->name));
 		return;
 	case PRIM_TRYLOCK:
 		return;		/* only its test opens a region */

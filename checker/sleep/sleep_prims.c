@@ -7,6 +7,7 @@
  */
 #include "checker/sleep/sleep.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const struct prim prims[] = {
@@ -391,6 +392,23 @@ int prim_rt(const char *name)
 				   !strcmp(name, rt[i].name))
 			return rt[i].rt;
 	return 0;
+}
+
+int prim_rt_release(const char *name)
+{
+	const char *u = strstr(name, "unlock");
+	char *lock;
+	int rt;
+
+	if (!strcmp(name, "local_bh_enable"))
+		return prim_rt("local_bh_disable") & RT_PREEMPTIBLE;
+	if (!u)
+		return 0;	/* preempt_enable(), put_cpu(), local_irq_*() */
+	/* spin_unlock_irqrestore -> spin_lock_irqrestore: the acquire's. */
+	lock = xasprintf("%.*s%s", (int)(u - name), name, u + 2);
+	rt = prim_rt(lock) & RT_PREEMPTIBLE;
+	free(lock);
+	return rt;
 }
 
 int guard_rt(const char *name)

@@ -169,6 +169,53 @@ void release(struct sleep_scan *s, int irq)
 		release(s, 0);
 }
 
+/* Take the region d deep out of the per-depth bits m. */
+static unsigned drop_bit(unsigned m, int d)
+{
+	return (m & depth_mask(d)) | ((m >> 1) & ~depth_mask(d));
+}
+
+/* Close the region d deep, one opened in this function, not the top. */
+static void release_at(struct sleep_scan *s, int d)
+{
+	s->st.irq = drop_bit(s->st.irq, d);
+	s->st.lock = drop_bit(s->st.lock, d);
+	s->st.cx_irq = drop_bit(s->st.cx_irq, d);
+	s->st.cx_bh = drop_bit(s->st.cx_bh, d);
+	s->st.rtok = drop_bit(s->st.rtok, d);
+	if (s->st.must)
+		s->st.must--;
+	if (s->st.opt && d >= s->st.depth - s->st.opt && !--s->st.opt)
+		s->st.optc = 0;
+	s->st.depth--;
+	if (!(~s->st.rtok & depth_mask(s->st.depth)))
+		s->st.rt_region = -1;
+}
+
+void release_rt(struct sleep_scan *s, int irq, int rt)
+{
+	int top = s->st.depth - 1, d;
+	/* The caller's regions still open: the bottom ones. */
+	int theirs = s->entry > s->st.released ? s->entry - s->st.released :
+		     0;
+	unsigned want = rt & RT_PREEMPTIBLE ? 1 : 0;
+
+	if (s->st.dead || top >= 32 || top < theirs ||
+	    (s->st.rtok >> top & 1) == want)
+		return release(s, irq);
+	for (d = top - 1; d >= theirs; d--)
+		if ((s->st.rtok >> d & 1) == want)
+			break;
+	if (d < theirs)
+		return release(s, irq);
+	/* Its kind as release() reads it: a lock over an irq-off region. */
+	irq = irq && (s->st.lock >> d & 1) && d > theirs &&
+	      (s->st.irq >> (d - 1) & 1);
+	release_at(s, d);
+	if (irq)
+		release_at(s, d - 1);
+}
+
 unsigned depth_mask(int d)
 {
 	return d >= 32 ? ~0u : d <= 0 ? 0 : (1u << d) - 1;

@@ -222,6 +222,15 @@ enum region_kind region_kind(const char *name);
 void acquire(struct sleep_scan *s, char *text, unsigned line,
 	     enum region_kind kind, int ctx, int rt);
 void release(struct sleep_scan *s, int irq);
+/*
+ * Close the innermost region of the kind a release primitive ends, rt
+ * as prim_rt_release() says: out of order, a spinlock_t's unlock
+ * inside a preempt_disable() region opened after the lock ends the
+ * lock's region, and preemption stays off on PREEMPT_RT (ptrace_stop():
+ * read_lock(); preempt_disable(); read_unlock(); ...).  Regions the
+ * function was entered with are the caller's and stay in order.
+ */
+void release_rt(struct sleep_scan *s, int irq, int rt);
 
 /* No path reaches here. */
 extern const struct astate dead_state;

@@ -69,7 +69,7 @@ const char check_usage_text[] =
 	"                     sleeping call reached from several\n"
 	"  --rt               sleep-in-atomic-rt as on a PREEMPT_RT kernel, for\n"
 	"                     any build (on by itself for one with\n"
-	"                     CONFIG_PREEMPT_RT)\n"
+	"                     CONFIG_PREEMPT_RT); parses every unit\n"
 	"  --no-prefilter     parse every unit, even those that cannot hold a\n"
 	"                     finding\n"
 	"  --print-args       print the flags libclang would be given, a\n"

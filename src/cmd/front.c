@@ -58,7 +58,8 @@ static char *front_rel_of(const char *path, void *data)
 static int plain_kbuild(const struct check_opts *o)
 {
 	return !o->compdb && !o->patch && !o->db && !o->print_args &&
-	       !o->no_prefilter && !o->manifest && o->format == OUT_GCC;
+	       !o->no_prefilter && !o->rt && !o->manifest &&
+	       o->format == OUT_GCC;
 }
 
 /* The unit's headers' findings from the cache: 1 when all are there. */

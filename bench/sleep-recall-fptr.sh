@@ -25,10 +25,10 @@ hw=${HOOKWRAP:-$(cd "$(dirname "$0")/.." && pwd)/hookwrap}
 CC=${CC:-gcc -fno-pie -no-pie -fcommon}
 db=$obj/sleep-recall-fptr.db
 
-# bug | units and directories | sites | found when written (1/0)
+# bug | units and directories | sites | found at the last run (1/0; nci since the gfp_t parameter work)
 bugs='
 e1000e-get-hw-semaphore|drivers/net/ethernet/intel/e1000e/|drivers/net/ethernet/intel/e1000e/netdev.c:5888|1
-nci-uart-tty-receive|net/nfc/nci/uart.o|net/nfc/nci/uart.c:262|0
+nci-uart-tty-receive|net/nfc/nci/uart.o|net/nfc/nci/uart.c:262|1
 u132-get-frame|sound/usb/pcm.o drivers/usb/core/usb.o drivers/usb/core/hcd.o drivers/usb/host/u132-hcd.o|sound/usb/pcm.c:87 sound/usb/pcm.c:1464 sound/usb/pcm.c:1504 sound/usb/pcm.c:1527|1
 qlcnic-tx-timeout|net/sched/sch_generic.o drivers/net/ethernet/qlogic/qlcnic/|net/sched/sch_generic.c:329|1
 '

@@ -8,7 +8,8 @@
 # prepared as docs/findings.md says.  The units of each bug (the caller
 # and the callees of its chain) are compiled and checked by kbuild,
 # "make C=2 CHECK='hookwrap check --db=OBJ/sleep-recall.db'", then
-# hookwrap report runs once; a bug is found when the report has a
+# hookwrap report --no-group runs once (each site its own line); a bug
+# is found when the report has a
 # sleep-in-atomic finding at one of its sites (file:line of the call
 # inside the atomic region, as the fix changed it).  Prints one line per
 # bug and "found N of M"; exit 1 when a bug that was found before is not
@@ -35,8 +36,8 @@ grgpio-remove|drivers/gpio/gpio-grgpio.o drivers/gpio/gpiolib.o drivers/gpio/gpi
 grgpio-irq-map|drivers/gpio/gpio-grgpio.o kernel/irq/manage.o|drivers/gpio/gpio-grgpio.c:264 drivers/gpio/gpio-grgpio.c:329|1
 qla3xxx-sem-spinlock|drivers/net/ethernet/qlogic/qla3xxx.o|drivers/net/ethernet/qlogic/qla3xxx.c:1664 drivers/net/ethernet/qlogic/qla3xxx.c:1681 drivers/net/ethernet/qlogic/qla3xxx.c:1698|1
 qla3xxx-drvr-lock|drivers/net/ethernet/qlogic/qla3xxx.o|drivers/net/ethernet/qlogic/qla3xxx.c:3443 drivers/net/ethernet/qlogic/qla3xxx.c:3444 drivers/net/ethernet/qlogic/qla3xxx.c:3497|1
-megaraid-attach-buf|drivers/scsi/megaraid/megaraid_mm.o mm/dmapool.o|drivers/scsi/megaraid/megaraid_mm.c:573|0
-hwsim-get-radio|drivers/net/wireless/mac80211_hwsim.o net/core/skbuff.o|drivers/net/wireless/mac80211_hwsim.c:2969|0
+megaraid-attach-buf|drivers/scsi/megaraid/megaraid_mm.o mm/dmapool.o|drivers/scsi/megaraid/megaraid_mm.c:573|1
+hwsim-get-radio|drivers/net/wireless/mac80211_hwsim.o net/core/skbuff.o|drivers/net/wireless/mac80211_hwsim.c:2969|1
 pcmciamtd-set-vpp|drivers/mtd/maps/pcmciamtd.o drivers/pcmcia/pcmcia_resource.o|drivers/mtd/maps/pcmciamtd.c:309 drivers/mtd/maps/pcmciamtd.c:312|1
 bdisp-device-run|drivers/media/platform/sti/bdisp/bdisp-v4l2.o drivers/media/platform/sti/bdisp/bdisp-hw.o|drivers/media/platform/sti/bdisp/bdisp-v4l2.c:341|1
 '
@@ -45,7 +46,7 @@ rm -f "$db" "$db-wal" "$db-shm"
 # shellcheck disable=SC2086
 make -k -C "$src" O="$obj" CC="$CC" -j"${J:-2}" C=2 \
 	CHECK="$hw check --db=$db" $units >"$obj/sleep-recall.log" 2>&1
-"$hw" report --db="$db" | sed "s|$src/||g" >"$obj/sleep-recall.report"
+"$hw" report --no-group --db="$db" | sed "s|$src/||g" >"$obj/sleep-recall.report"
 found=0 total=0 lost=0
 while IFS='|' read -r name _ sites before; do
 	[ -n "$name" ] || continue

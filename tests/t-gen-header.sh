@@ -115,3 +115,32 @@ if cmp -s "$OUT/calls-on.s" "$OUT/stubs-off.s"; then
 else
 	ok "CONFIG on: the wrappers do call through the table"
 fi
+
+# PREEMPT_RT: guard preempt runs hooks with preemption off, where a
+# spinlock_t sleeps (issue 24 item 5).  A warning, not an error: the
+# block is still written; the checker names the implementations.
+R=$(copy_fixture lsm-mini)
+"$HOOKWRAP" gen-header --guard=preempt "$R" >"$OUT/rt-none.h" 2>"$OUT/rt-none.err"
+lacks "no PREEMPT_RT, guard preempt: no RT warning" "$OUT/rt-none.err" "PREEMPT_RT"
+printf '# generated\nCONFIG_PREEMPT=y\nCONFIG_PREEMPT_RT=y\n' >"$R/.config"
+"$HOOKWRAP" gen-header --guard=preempt "$R" >"$OUT/rt-on.h" 2>"$OUT/rt-on.err"
+rc=$?
+[ $rc -eq 0 ] && ok "PREEMPT_RT, guard preempt: still exit 0" ||
+	not_ok "PREEMPT_RT, guard preempt: still exit 0" "rc=$rc"
+contains "PREEMPT_RT, guard preempt: warned at the .config line" "$OUT/rt-on.err" \
+	"$R/.config:3: warning: CONFIG_PREEMPT_RT is on: 62 hooks (ptrace, ...) run under guard 'preempt'"
+contains "... and told what to run and what to change" "$OUT/rt-on.err" \
+	"'hookwrap check --rt' names the implementations that do (sleep-under-guard): give those hooks guard 'rcu' or 'refcount'"
+same "PREEMPT_RT: the block is the one written without it" "$OUT/rt-none.h" "$OUT/rt-on.h"
+"$HOOKWRAP" gen-header --guard=rcu "$R" >/dev/null 2>"$OUT/rt-rcu.err"
+lacks "PREEMPT_RT, guard rcu (preemptible there): no RT warning" "$OUT/rt-rcu.err" "PREEMPT_RT"
+rm "$R/.config"
+mkdir -p "$R/include/generated"
+printf '#define CONFIG_PREEMPT_RT 1\n' >"$R/include/generated/autoconf.h"
+"$HOOKWRAP" gen-header --guard=preempt "$R" >/dev/null 2>"$OUT/rt-auto.err"
+contains "PREEMPT_RT from autoconf.h" "$OUT/rt-auto.err" \
+	"$R/include/generated/autoconf.h:1: warning: CONFIG_PREEMPT_RT is on"
+rm -r "$R/include/generated"
+"$HOOKWRAP" gen-header --guard=preempt --rt "$R" >/dev/null 2>"$OUT/rt-flag.err"
+contains "--rt on a tree without the option: the same warning" "$OUT/rt-flag.err" \
+	"warning: --rt: 62 hooks (ptrace, ...) run under guard 'preempt'"

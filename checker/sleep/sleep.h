@@ -156,6 +156,12 @@ const struct link *sleep_unit_rt(struct check_ctx *cx);
  */
 void sleep_report_rt(struct check_ctx *cx, const struct link *lk,
 		     const struct link *rt, int unit);
+/*
+ * sleep-under-guard on PREEMPT_RT: a hook under a guard atomic there
+ * (preempt) whose implementation sleeps only there.
+ */
+void sleep_report_guard_rt(struct check_ctx *cx, const struct link *lk,
+			   const struct link *rt, int unit);
 void sleep_report(struct check_ctx *cx, const struct link *lk, int unit,
 		  const struct rule *rule);
 

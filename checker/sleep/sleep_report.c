@@ -194,37 +194,70 @@ static void atomic_calls(struct check_ctx *cx, const struct link *lk,
 	free(hits);
 }
 
-static void guarded_hooks(struct check_ctx *cx, const struct link *lk,
-			  int unit, const struct rule *rule)
+/* Does hook node hn's implementation of registration reg sleep in lk? */
+static int reg_sleeps(const struct link *lk, int hn, int reg)
 {
+	for (int k = 0; hn >= 0 && k < lk->impls[hn].n; k++)
+		if (lk->impls[hn].reg[k] == reg)
+			return lk->nodes[lk->impls[hn].node[k]].dist != 0;
+	return 0;
+}
+
+/*
+ * Hooks under an atomic guard with an implementation that may sleep; with
+ * rt (the RT link of lk's facts), those under a guard atomic on PREEMPT_RT
+ * whose implementation sleeps there only (a spinlock_t taken, memory
+ * allocated): what sleeps everywhere is lk's finding already.
+ */
+static void guarded_hooks(struct check_ctx *cx, const struct link *lk,
+			  const struct link *rt, int unit,
+			  const struct rule *rule)
+{
+	const struct link *use = rt ? rt : lk;
 	const struct facts *f = lk->f;
 
 	for (int i = 0; i < f->nhooks; i++) {
 		const struct fact_hook *h = &f->hooks[i];
 		int p = h->policy ? policy_parse(h->policy) : -1;
-		int hn = link_hook(lk, h->member);
+		int hn = link_hook(use, h->member);
+		int hl = rt ? link_hook(lk, h->member) : hn;
 		const struct impl_list *il;
 
-		if (p < 0 || !policy_atomic(p) || hn < 0)
+		if (p < 0 || !(rt ? policy_atomic_rt(p) : policy_atomic(p)) ||
+		    hn < 0)
 			continue;
-		il = &lk->impls[hn];
+		il = &use->impls[hn];
 		for (int k = 0; k < il->n; k++) {
 			const struct fact_reg *r = &f->regs[il->reg[k]];
 			int n = il->node[k];
 			struct where at;
 			char *chain;
 
-			if (!lk->nodes[n].dist ||
+			if (!use->nodes[n].dist ||
 			    (unit >= 0 && f->reg_unit[il->reg[k]] != unit))
 				continue;
-			chain = link_chain(lk, n);
+			if (rt && reg_sleeps(lk, hl, il->reg[k]))
+				continue;	/* sleeps on every kernel */
+			chain = link_chain(use, n);
 			where_set(&at, r->file,
 				  f->units[f->reg_unit[il->reg[k]]].path,
 				  r->line, r->col);
-			report(cx, rule, &at, h->member, "",
-			       "hook %s runs under guard '%s', where it must "
-			       "not sleep, but its implementation %s may sleep:"
-			       " %s", h->member, h->policy, r->impl, chain);
+			if (rt)
+				report(cx, rule, &at, h->member, "",
+				       "hook %s runs under guard '%s', atomic "
+				       "on PREEMPT_RT too, but its "
+				       "implementation %s may sleep there: %s; "
+				       "give the hook guard 'rcu' or "
+				       "'refcount' (guard.%s in hookwrap.conf), "
+				       "or make its lock a raw_spinlock_t",
+				       h->member, h->policy, r->impl, chain,
+				       h->member);
+			else
+				report(cx, rule, &at, h->member, "",
+				       "hook %s runs under guard '%s', where it "
+				       "must not sleep, but its implementation "
+				       "%s may sleep: %s", h->member, h->policy,
+				       r->impl, chain);
 			free(chain);
 		}
 	}
@@ -234,7 +267,7 @@ void sleep_report(struct check_ctx *cx, const struct link *lk, int unit,
 		  const struct rule *rule)
 {
 	if (rule == &rule_sleep_under_guard)
-		guarded_hooks(cx, lk, unit, rule);
+		guarded_hooks(cx, lk, NULL, unit, rule);
 	else if (rule == &rule_direct_impl_call)
 		impl_report(cx, lk, unit, rule);
 	else
@@ -245,4 +278,10 @@ void sleep_report_rt(struct check_ctx *cx, const struct link *lk,
 		     const struct link *rt, int unit)
 {
 	atomic_calls(cx, lk, rt, unit, &rule_sleep_in_atomic_rt);
+}
+
+void sleep_report_guard_rt(struct check_ctx *cx, const struct link *lk,
+			   const struct link *rt, int unit)
+{
+	guarded_hooks(cx, lk, rt, unit, &rule_sleep_under_guard);
 }

@@ -4,12 +4,14 @@
  * its markers (--in-place).
  */
 #include "core/atomicio.h"
+#include "core/kconfig.h"
 #include "cmd/commands.h"
 #include "header/adopt.h"
 #include "header/geninsert.h"
 #include "header/genheader.h"
 #include "header/place.h"
 #include "header/sigparts.h"
+#include "manifest/policy.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -19,7 +21,7 @@
 
 static const char usage_text[] =
 	"usage: hookwrap gen-header [--config FILE] [--profile NAME]\n"
-	"                           [--guard=none|refcount|rcu|preempt]\n"
+	"                           [--guard=none|refcount|rcu|preempt] [--rt]\n"
 	"                           [-o FILE | --in-place [--adopt]] TREE\n"
 	"\n"
 	"Write the wrappers of the tree's ops table: under #ifdef CONFIG_X one\n"
@@ -30,6 +32,10 @@ static const char usage_text[] =
 	"  " GEN_END "\n"
 	"in the table's output header, atomically.  --guard picks how every\n"
 	"wrapper calls (docs/policies.md); guard.HOOK in hookwrap.conf wins.\n"
+	"On a tree configured with CONFIG_PREEMPT_RT (its .config or\n"
+	"autoconf.h), or with --rt, hooks under guard preempt get a warning:\n"
+	"with preemption off their implementations must not take a\n"
+	"spinlock_t there (hookwrap check --rt names those that do).\n"
 	"\n"
 	"A header with no markers gets them on the first --in-place run,\n"
 	"after the struct and the table pointer (a note says where).\n"
@@ -126,6 +132,35 @@ static int insert_mode(const struct tree_opts *o, enum parts_era era)
 	geninsert_out_free(&n);
 	hookparts_free(&hp);
 	return ret;
+}
+
+/*
+ * A PREEMPT_RT tree (or --rt): hooks under guard preempt run with
+ * preemption off, where a spinlock_t sleeps.  Said once, as a warning:
+ * gen-header does not know the implementations, the checker does.
+ */
+static void rt_warn(const struct tree_opts *o, int rt)
+{
+	const struct manifest *m = &o->manifest;
+	char *file = NULL;
+	unsigned line = 0;
+	int n = 0, first = -1;
+
+	for (int i = 0; i < m->n; i++)
+		if (policy_atomic_rt(m->hooks[i].policy) && n++ == 0)
+			first = i;
+	if (!n || !(kconfig_on(o->tree, "PREEMPT_RT", &file, &line) || rt))
+		return;
+	warning_at(file ? file : o->tree, line, "%s: %d hook%s (%s%s) run%s "
+		   "under guard 'preempt', with preemption off, where on "
+		   "PREEMPT_RT a spinlock_t, rwlock_t or local_lock_t sleeps "
+		   "and memory must not be allocated; 'hookwrap check --rt' "
+		   "names the implementations that do (sleep-under-guard): "
+		   "give those hooks guard 'rcu' or 'refcount' (guard.HOOK "
+		   "in hookwrap.conf)", file ? "CONFIG_PREEMPT_RT is on" :
+		   "--rt", n, n == 1 ? "" : "s", m->hooks[first].member,
+		   n > 1 ? ", ..." : "", n == 1 ? "s" : "");
+	free(file);
 }
 
 /*
@@ -351,13 +386,14 @@ int cmd_gen_header(int argc, char **argv)
 		TREE_OPTIONS,
 		{ "in-place", no_argument, NULL, 'i' },
 		{ "adopt", no_argument, NULL, 'a' },
+		{ "rt", no_argument, NULL, 'r' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct tree_opts o = { 0 };
 	const char *output = NULL;
-	int inplace = 0, adopt = 0, c, ret;
+	int inplace = 0, adopt = 0, rt = 0, c, ret;
 	char *block;
 
 	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
@@ -369,6 +405,9 @@ int cmd_gen_header(int argc, char **argv)
 			break;
 		case 'a':
 			adopt = 1;
+			break;
+		case 'r':
+			rt = 1;
 			break;
 		case 'o':
 			output = optarg;
@@ -391,6 +430,7 @@ int cmd_gen_header(int argc, char **argv)
 	if (ret)
 		goto out;
 	manifest_warn_stubs(&o.manifest);
+	rt_warn(&o, rt);
 	if (!inplace && hookparts_era(&o.table, &o.manifest) == ERA_OOL) {
 		ret = no_block(&o);
 		goto out;

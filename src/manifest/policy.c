@@ -15,13 +15,15 @@
 
 static const struct {
 	const char *name;
-	int atomic;
+	int atomic;		/* the hook must not sleep */
+	int atomic_rt;		/* nor, on PREEMPT_RT, take a spinlock_t */
 	const char *include;
 } policies[POLICY_COUNT] = {
-	[POLICY_NONE] = { "none", 0, NULL },
-	[POLICY_REFCOUNT] = { "refcount", 0, NULL },
-	[POLICY_RCU] = { "rcu", 1, "#include <linux/rcupdate.h>" },
-	[POLICY_PREEMPT] = { "preempt", 1, "#include <linux/preempt.h>" },
+	[POLICY_NONE] = { "none", 0, 0, NULL },
+	[POLICY_REFCOUNT] = { "refcount", 0, 0, NULL },
+	/* An RCU reader is preemptible on RT: its sleeping locks are fine. */
+	[POLICY_RCU] = { "rcu", 1, 0, "#include <linux/rcupdate.h>" },
+	[POLICY_PREEMPT] = { "preempt", 1, 1, "#include <linux/preempt.h>" },
 };
 
 int policy_parse(const char *name)
@@ -46,6 +48,12 @@ const char *policy_names(void)
 int policy_atomic(int policy)
 {
 	return policy >= 0 && policy < POLICY_COUNT && policies[policy].atomic;
+}
+
+int policy_atomic_rt(int policy)
+{
+	return policy >= 0 && policy < POLICY_COUNT &&
+	       policies[policy].atomic_rt;
 }
 
 void policy_preamble(struct sbuf *sb, int policy, const struct table *t)

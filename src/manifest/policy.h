@@ -22,6 +22,11 @@ const char *policy_name(int policy);
 const char *policy_names(void);
 /* Does the policy run the hook where it must not sleep? */
 int policy_atomic(int policy);
+/*
+ * And on PREEMPT_RT, where a spinlock_t sleeps: preempt stays atomic, an
+ * RCU reader is preemptible there.
+ */
+int policy_atomic_rt(int policy);
 /* What the block needs once when a hook uses the policy. */
 void policy_preamble(struct sbuf *sb, int policy, const struct table *t);
 /* "\t<lhs><fn>(args);" with h's arguments, wrapped at 80 columns. */

@@ -91,6 +91,14 @@ struct fact_call {
  */
 #define COND_IRQS_OFF	501
 #define COND_IN_INTR	502
+/*
+ * COND_GFP + k + 1: parameter k is a gfp_t whose flags can block
+ * (GFP_KERNEL), stored as "gK".  Decided at a call by its argument: 1
+ * sleeps, 0 or anything unknown (a struct field, an expression) does
+ * not, the caller's own parameter passes the condition up.  Never
+ * negated.
+ */
+#define COND_GFP	2000
 /* "irqs_disabled()" for +-COND_IRQS_OFF, ... ; NULL for another. */
 const char *cond_ctx_name(int cond);
 /*

@@ -269,7 +269,7 @@ static void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 
 			if (k >= 0) {
 				fc->sleep = xasprintf("%s(%s)", p->name, flags);
-				fc->cond = params_cond_text(k + 1);
+				fc->cond = xasprintf("g%d", k);
 			}
 		}
 		free(flags);

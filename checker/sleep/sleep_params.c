@@ -347,7 +347,7 @@ static int gfp_arg(struct params *pa, CXCursor a)
 	struct sbuf sb = { 0 };
 	int r;
 
-	clang_tokenize(pa->tu, fe_expansion_range(pa->tu, a), &t, &n);
+	clang_tokenize(pa->tu, fe_file_range(pa->tu, a), &t, &n);
 	for (unsigned i = 0; i < n; i++) {
 		CXString cs = clang_getTokenSpelling(pa->tu, t[i]);
 

@@ -203,7 +203,10 @@ static void add_impl(struct impl_list *il, int node, int reg)
 enum { ARG_FALSE = -1, ARG_TRUE = -2, ARG_UNKNOWN = -3 };
 #define NEVER INT_MIN
 
-/* "p2" -> 3, "!p2" -> -3, "irqs_disabled" -> COND_IRQS_OFF, NULL -> 0. */
+/*
+ * "p2" -> 3, "!p2" -> -3, "g2" -> COND_GFP + 3, "irqs_disabled" ->
+ * COND_IRQS_OFF, NULL -> 0.
+ */
 static int parse_cond(const char *s)
 {
 	int neg = 0, a;
@@ -220,6 +223,8 @@ static int parse_cond(const char *s)
 		a = COND_IN_INTR;
 	else if (*s == 'p')
 		a = atoi(s + 1) + 1;
+	else if (*s == 'g' && !neg)
+		a = COND_GFP + atoi(s + 1) + 1;
 	else
 		return 0;
 	return neg ? -a : a;
@@ -306,6 +311,15 @@ static int through_param(const struct link *lk, int call, int c,
 		return c;
 	if (through_name)
 		return 0;
+	if (c > COND_GFP) {
+		/* Flags: only those known to block sleep (docs: GFP). */
+		j = c - COND_GFP - 1;
+		a = j < lk->call_nargs[call] ? lk->call_args[call][j] :
+					       ARG_UNKNOWN;
+		if (a == ARG_TRUE)
+			return 0;
+		return a >= 0 ? COND_GFP + a + 1 : NEVER;
+	}
 	j = (c > 0 ? c : -c) - 1;
 	a = j < lk->call_nargs[call] ? lk->call_args[call][j] : ARG_UNKNOWN;
 	if (a == ARG_UNKNOWN)

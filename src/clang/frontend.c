@@ -656,3 +656,17 @@ CXSourceRange fe_expansion_range(CXTranslationUnit tu, CXCursor c)
 	return clang_getRange(clang_getLocationForOffset(tu, f1, a),
 			      clang_getLocationForOffset(tu, f2, b));
 }
+
+CXSourceRange fe_file_range(CXTranslationUnit tu, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f1, f2;
+	unsigned a, b;
+
+	clang_getFileLocation(clang_getRangeStart(r), &f1, NULL, NULL, &a);
+	clang_getFileLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &b);
+	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || b < a)
+		return fe_expansion_range(tu, c);
+	return clang_getRange(clang_getLocationForOffset(tu, f1, a),
+			      clang_getLocationForOffset(tu, f2, b));
+}

@@ -162,5 +162,12 @@ char *fe_table_member(CXCursor c, const struct table *t);
  * in; the extent itself when it spans files.
  */
 CXSourceRange fe_expansion_range(CXTranslationUnit tu, CXCursor c);
+/*
+ * The text c was written as, in a file: an argument of a macro call where
+ * it is written among the macro's arguments (pci_pool_alloc(p, GFP_KERNEL,
+ * h): "GFP_KERNEL"), a macro written in the code where it is written; the
+ * expansion range when the two ends are not in one file.
+ */
+CXSourceRange fe_file_range(CXTranslationUnit tu, CXCursor c);
 
 #endif /* HOOKWRAP_FRONTEND_H */

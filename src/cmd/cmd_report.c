@@ -59,7 +59,10 @@ static char *cond_words(int cond, unsigned need)
 	};
 	struct sbuf sb = { 0 };
 
-	if (cond)
+	if (cond > COND_GFP)
+		sb_addf(&sb, " when its parameter %d (from 0) is GFP flags "
+			"that can block", cond - COND_GFP - 1);
+	else if (cond)
 		sb_addf(&sb, " when its parameter %d (from 0) is %s",
 			(cond > 0 ? cond : -cond) - 1,
 			cond > 0 ? "true" : "false");

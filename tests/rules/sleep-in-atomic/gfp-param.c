@@ -5,8 +5,8 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
  * check-error-start
-kernel/case.c:48:2: warning: buf_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:46: buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
-kernel/case.c:50:2: warning: buf_alloc_zeroed() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:46: buf_alloc_zeroed() -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
+kernel/case.c:68:2: warning: buf_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:66: buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
+kernel/case.c:70:2: warning: buf_alloc_zeroed() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:66: buf_alloc_zeroed() -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -39,7 +39,27 @@ static void *buf_alloc_local(unsigned long n)
 	return __kmalloc_node_track_caller_noprof(n, 0, mine, -1, 0);
 }
 
+/*
+ * The flags kept in a struct (audit_expand()'s ab->gfp_mask passed to
+ * pskb_expand_head()): not known at the call, no finding.
+ */
+struct audit_buffer {
+	gfp_t gfp_mask;
+};
+
+static void *buf_expand(struct audit_buffer *ab, unsigned long n)
+{
+	return buf_alloc(n, ab->gfp_mask);
+}
+
 static spinlock_t lock;
+
+void gfp_field(struct audit_buffer *ab)
+{
+	spin_lock(&lock);
+	buf_expand(ab, 64);
+	spin_unlock(&lock);
+}
 
 void gfp_callers(void)
 {

@@ -61,17 +61,59 @@ static enum CXChildVisitResult field_cb(CXCursor c, CXCursor parent,
 	return ff->type ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
+/* A local variable named name in a function's body, for visitChildren. */
+struct local_find {
+	const char *name;
+	size_t len;
+	CXCursor found;
+	int ok;
+};
+
+static enum CXChildVisitResult local_cb(CXCursor c, CXCursor parent,
+					CXClientData data)
+{
+	struct local_find *lf = data;
+	CXString cs;
+	const char *n;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_VarDecl)
+		return CXChildVisit_Recurse;
+	cs = clang_getCursorSpelling(c);
+	n = clang_getCString(cs);
+	if (strlen(n) == lf->len && !strncmp(n, lf->name, lf->len)) {
+		lf->found = c;
+		lf->ok = 1;
+	}
+	clang_disposeString(cs);
+	return lf->ok ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* The field's type in the struct that t is or points to, or NULL. */
+static char *field_type(CXType t, const char *field, size_t nfield)
+{
+	struct field_find ff = { field, nfield, NULL };
+
+	t = clang_getCanonicalType(t);
+	if (t.kind == CXType_Pointer)
+		t = clang_getCanonicalType(clang_getPointeeType(t));
+	clang_visitChildren(clang_getTypeDeclaration(t), field_cb, &ff);
+	return ff.type;
+}
+
 /*
  * The type of the member an annotation's argument names through one of
  * decl's parameters, "&bdev->bd_holder_lock" or "(p.lock)": the type of
- * field bd_holder_lock of the struct bdev points to.  NULL when the
- * argument is no such path.  The caller frees it.
+ * field bd_holder_lock of the struct bdev points to; or, when no
+ * parameter has the name, through a local variable of decl's body
+ * (hub.c's __must_hold(&port_dev->status_lock), port_dev a local).
+ * NULL when the argument is no such path.  The caller frees it.
  */
 static char *member_type(CXCursor decl, const char *arg)
 {
 	const char *p = arg, *base, *field;
 	size_t nbase, nfield;
-	struct field_find ff = { 0 };
+	struct local_find lf = { 0 };
 	int nargs = clang_Cursor_getNumArguments(decl);
 
 	while (*p && !wordish(p))
@@ -91,23 +133,22 @@ static char *member_type(CXCursor decl, const char *arg)
 		p++;
 	if (!nfield || *p)
 		return NULL;	/* a longer path: not followed */
-	for (int i = 0; i < nargs && !ff.type; i++) {
+	for (int i = 0; i < nargs; i++) {
 		CXCursor parm = clang_Cursor_getArgument(decl, i);
 		CXString ps = clang_getCursorSpelling(parm);
 		const char *pn = clang_getCString(ps);
 		int same = strlen(pn) == nbase && !strncmp(pn, base, nbase);
-		CXType t = clang_getCanonicalType(clang_getCursorType(parm));
 
 		clang_disposeString(ps);
-		if (!same)
-			continue;
-		if (t.kind == CXType_Pointer)
-			t = clang_getCanonicalType(clang_getPointeeType(t));
-		ff.name = field;
-		ff.len = nfield;
-		clang_visitChildren(clang_getTypeDeclaration(t), field_cb, &ff);
+		if (same)
+			return field_type(clang_getCursorType(parm), field,
+					  nfield);
 	}
-	return ff.type;
+	lf.name = base;
+	lf.len = nbase;
+	clang_visitChildren(decl, local_cb, &lf);
+	return lf.ok ? field_type(clang_getCursorType(lf.found), field,
+				  nfield) : NULL;
 }
 
 enum CXChildVisitResult gvars_cb(CXCursor c, CXCursor parent,

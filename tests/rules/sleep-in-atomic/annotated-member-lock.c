@@ -1,11 +1,12 @@
 /*
- * check-name: a function entered with a member lock held: atomic for a spinlock, not for a mutex
+ * check-name: a function entered with a member lock held (of a parameter or a local): atomic for a spinlock, not for a mutex
  * check-tree: sleep-hooks
  * check-path: fs/case.c
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
  * check-error-start
-fs/case.c:34:2: warning: msleep() may sleep inside the atomic region begun by __must_hold(&h->slock) at fs/case.c:31: msleep() [sleep-in-atomic]
+fs/case.c:35:2: warning: msleep() may sleep inside the atomic region begun by __must_hold(&h->slock) at fs/case.c:32: msleep() [sleep-in-atomic]
+fs/case.c:56:2: warning: msleep() may sleep inside the atomic region begun by __must_hold(&port->slock) at fs/case.c:51: msleep() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -31,5 +32,26 @@ void put_holder(struct holder *h) __releases(&h->holder_lock)
 void count_holder(struct holder *h) __must_hold(&h->slock)
 {
 	h->users++;
+	msleep(1);
+}
+
+/*
+ * The lock named through a local of the body (usb hub.c's
+ * hub_port_connect_change(), __must_hold(&port_dev->status_lock) with
+ * port_dev = hub->ports[port1 - 1]): the local's member's type decides.
+ */
+void port_change(struct holder **ports, int i) __must_hold(&port->holder_lock)
+{
+	struct holder *port = ports[i];
+
+	port->users++;
+	msleep(1);
+}
+
+void port_count(struct holder **ports, int i) __must_hold(&port->slock)
+{
+	struct holder *port = ports[i];
+
+	port->users++;
 	msleep(1);
 }

@@ -38,7 +38,9 @@ static const char usage_text[] =
 	"first entry point, naming the others (related locations in JSON and\n"
 	"SARIF); --no-group prints one per entry point.\n"
 	"--why NAME says whether the hook or function NAME may sleep, and why:\n"
-	"one chain per implementation or definition.\n"
+	"one chain per implementation or definition; with --rt (or on a\n"
+	"PREEMPT_RT build) whether it may sleep there, \"(on PREEMPT_RT)\" at\n"
+	"the step that sleeps on RT only.\n"
 	"Exit status: 0 (1 with --error-exit when there are findings), 2 on\n"
 	"bad input.  See docs/facts-db.md and docs/rules/.\n";
 
@@ -332,7 +334,9 @@ int cmd_report(int argc, char **argv)
 		strv_clear(&only);
 		return 2;
 	}
-	link_build_mode(&lk, &f, fptr_mode);
+	/* --why on an RT build (or with --rt) answers for PREEMPT_RT. */
+	link_build_mode(&lk, &f, fptr_mode | (why_name && (rt || f.preempt_rt) ?
+					      LINK_RT : 0));
 	ret = why_name ? why(&lk, why_name) :
 	      print_findings(&lk, &f, &only, format, error_exit,
 			     base_path ? &base : NULL, no_group, rt, fptr_mode);

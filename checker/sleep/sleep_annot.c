@@ -31,34 +31,40 @@ static const char *gvar_type(struct sleep_scan *s, const char *arg)
 	return NULL;
 }
 
-/* The field named name of the record c declares, for clang_visitChildren. */
+/*
+ * The field named name of the record c declares, for clang_visitChildren:
+ * also inside its anonymous structs and unions (io_uring's struct
+ * io_ring_ctx keeps uring_lock in one).
+ */
 struct field_find {
 	const char *name;
 	size_t len;
-	char *type;
+	CXCursor found;
+	int ok;
 };
 
 static enum CXChildVisitResult field_cb(CXCursor c, CXCursor parent,
 					CXClientData data)
 {
 	struct field_find *ff = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
 	CXString cs;
 	const char *n;
 
 	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_FieldDecl)
+	if ((k == CXCursor_StructDecl || k == CXCursor_UnionDecl) &&
+	    clang_Cursor_isAnonymousRecordDecl(c))
+		return CXChildVisit_Recurse;
+	if (k != CXCursor_FieldDecl)
 		return CXChildVisit_Continue;
 	cs = clang_getCursorSpelling(c);
 	n = clang_getCString(cs);
 	if (strlen(n) == ff->len && !strncmp(n, ff->name, ff->len)) {
-		CXString ts = clang_getTypeSpelling(clang_getCanonicalType(
-			clang_getCursorType(c)));
-
-		ff->type = xstrdup(clang_getCString(ts));
-		clang_disposeString(ts);
+		ff->found = c;
+		ff->ok = 1;
 	}
 	clang_disposeString(cs);
-	return ff->type ? CXChildVisit_Break : CXChildVisit_Continue;
+	return ff->ok ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
 /* A local variable named name in a function's body, for visitChildren. */
@@ -89,50 +95,27 @@ static enum CXChildVisitResult local_cb(CXCursor c, CXCursor parent,
 	return lf->ok ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
-/* The field's type in the struct that t is or points to, or NULL. */
-static char *field_type(CXType t, const char *field, size_t nfield)
+/* The type of field of the struct that *t is or points to; 0: none. */
+static int field_step(CXType *t, const char *field, size_t nfield)
 {
-	struct field_find ff = { field, nfield, NULL };
+	struct field_find ff = { field, nfield, { 0 }, 0 };
+	CXType u = clang_getCanonicalType(*t);
 
-	t = clang_getCanonicalType(t);
-	if (t.kind == CXType_Pointer)
-		t = clang_getCanonicalType(clang_getPointeeType(t));
-	clang_visitChildren(clang_getTypeDeclaration(t), field_cb, &ff);
-	return ff.type;
+	if (u.kind == CXType_Pointer)
+		u = clang_getCanonicalType(clang_getPointeeType(u));
+	clang_visitChildren(clang_getTypeDeclaration(u), field_cb, &ff);
+	if (ff.ok)
+		*t = clang_getCursorType(ff.found);
+	return ff.ok;
 }
 
-/*
- * The type of the member an annotation's argument names through one of
- * decl's parameters, "&bdev->bd_holder_lock" or "(p.lock)": the type of
- * field bd_holder_lock of the struct bdev points to; or, when no
- * parameter has the name, through a local variable of decl's body
- * (hub.c's __must_hold(&port_dev->status_lock), port_dev a local).
- * NULL when the argument is no such path.  The caller frees it.
- */
-static char *member_type(CXCursor decl, const char *arg)
+/* The type of decl's parameter, else local of its body, named base. */
+static int base_type(CXCursor decl, const char *base, size_t nbase,
+		     CXType *t)
 {
-	const char *p = arg, *base, *field;
-	size_t nbase, nfield;
-	struct local_find lf = { 0 };
+	struct local_find lf = { base, nbase, { 0 }, 0 };
 	int nargs = clang_Cursor_getNumArguments(decl);
 
-	while (*p && !wordish(p))
-		p++;
-	base = p;
-	while (wordish(p))
-		p++;
-	nbase = p - base;
-	if (!nbase || !(!strncmp(p, "->", 2) || *p == '.'))
-		return NULL;
-	p += *p == '.' ? 1 : 2;
-	field = p;
-	while (wordish(p))
-		p++;
-	nfield = p - field;
-	while (*p == ')' || *p == ' ')
-		p++;
-	if (!nfield || *p)
-		return NULL;	/* a longer path: not followed */
 	for (int i = 0; i < nargs; i++) {
 		CXCursor parm = clang_Cursor_getArgument(decl, i);
 		CXString ps = clang_getCursorSpelling(parm);
@@ -140,15 +123,63 @@ static char *member_type(CXCursor decl, const char *arg)
 		int same = strlen(pn) == nbase && !strncmp(pn, base, nbase);
 
 		clang_disposeString(ps);
-		if (same)
-			return field_type(clang_getCursorType(parm), field,
-					  nfield);
+		if (same) {
+			*t = clang_getCursorType(parm);
+			return 1;
+		}
 	}
-	lf.name = base;
-	lf.len = nbase;
 	clang_visitChildren(decl, local_cb, &lf);
-	return lf.ok ? field_type(clang_getCursorType(lf.found), field,
-				  nfield) : NULL;
+	if (lf.ok)
+		*t = clang_getCursorType(lf.found);
+	return lf.ok;
+}
+
+/*
+ * The type of the member an annotation's argument names through one of
+ * decl's parameters, "&bdev->bd_holder_lock" or "(p.lock)": the type of
+ * field bd_holder_lock of the struct bdev points to; through a local
+ * variable of decl's body when no parameter has the name (hub.c's
+ * __must_hold(&port_dev->status_lock), port_dev a local); through any
+ * number of members (io_uring's __must_hold(&req->ctx->uring_lock)).
+ * NULL when the argument is no such path.  The caller frees it.
+ */
+static char *member_type(CXCursor decl, const char *arg)
+{
+	const char *p = arg, *base;
+	size_t nbase;
+	int steps = 0;
+	CXType t;
+	CXString ts;
+	char *ret;
+
+	while (*p && !wordish(p))
+		p++;
+	base = p;
+	while (wordish(p))
+		p++;
+	nbase = p - base;
+	if (!nbase || !(!strncmp(p, "->", 2) || *p == '.') ||
+	    !base_type(decl, base, nbase, &t))
+		return NULL;
+	while (!strncmp(p, "->", 2) || *p == '.') {
+		const char *field;
+
+		p += *p == '.' ? 1 : 2;
+		field = p;
+		while (wordish(p))
+			p++;
+		if (p == field || !field_step(&t, field, p - field))
+			return NULL;
+		steps++;
+	}
+	while (*p == ')' || *p == ' ')
+		p++;
+	if (!steps || *p)
+		return NULL;	/* an index, a call: not followed */
+	ts = clang_getTypeSpelling(clang_getCanonicalType(t));
+	ret = xstrdup(clang_getCString(ts));
+	clang_disposeString(ts);
+	return ret;
 }
 
 enum CXChildVisitResult gvars_cb(CXCursor c, CXCursor parent,

@@ -1,12 +1,13 @@
 /*
- * check-name: a function entered with a member lock held (of a parameter or a local): atomic for a spinlock, not for a mutex
+ * check-name: a function entered with a member lock held (of a parameter or a local, one or more members deep): atomic for a spinlock, not for a mutex
  * check-tree: sleep-hooks
  * check-path: fs/case.c
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
  * check-error-start
-fs/case.c:35:2: warning: msleep() may sleep inside the atomic region begun by __must_hold(&h->slock) at fs/case.c:32: msleep() [sleep-in-atomic]
-fs/case.c:56:2: warning: msleep() may sleep inside the atomic region begun by __must_hold(&port->slock) at fs/case.c:51: msleep() [sleep-in-atomic]
+fs/case.c:36:2: warning: msleep() may sleep inside the atomic region begun by __must_hold(&h->slock) at fs/case.c:33: msleep() [sleep-in-atomic]
+fs/case.c:57:2: warning: msleep() may sleep inside the atomic region begun by __must_hold(&port->slock) at fs/case.c:52: msleep() [sleep-in-atomic]
+fs/case.c:85:2: warning: msleep() may sleep inside the atomic region begun by __must_hold(&req->ctx->completion_lock) at fs/case.c:82: msleep() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -53,5 +54,33 @@ void port_count(struct holder **ports, int i) __must_hold(&port->slock)
 	struct holder *port = ports[i];
 
 	port->users++;
+	msleep(1);
+}
+
+/*
+ * Through two members, the lock in an anonymous struct (io_uring's
+ * __must_hold(&req->ctx->uring_lock), a mutex of struct io_ring_ctx).
+ */
+struct ring {
+	struct {
+		struct mutex uring_lock;
+		spinlock_t completion_lock;
+	};
+	int cached;
+};
+
+struct ring_req {
+	struct ring *ctx;
+};
+
+void queue_async(struct ring_req *req) __must_hold(&req->ctx->uring_lock)
+{
+	req->ctx->cached++;
+	msleep(1);
+}
+
+void post_cqe(struct ring_req *req) __must_hold(&req->ctx->completion_lock)
+{
+	req->ctx->cached--;
 	msleep(1);
 }

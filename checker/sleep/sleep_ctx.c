@@ -92,7 +92,8 @@ static struct impl unknown(struct toks *k)
 	struct impl none = { 0, 0 };
 
 	for (; k->i < k->n; k->i++) {
-		if (!depth && (is(k, "||") || is(k, "&&") || is(k, ")")))
+		if (!depth && (is(k, "||") || is(k, "&&") || is(k, ")") ||
+			       is(k, ",")))
 			break;
 		if (is(k, "("))
 			depth++;
@@ -114,11 +115,54 @@ static int ctx_atom(const char *w)
 	return 0;
 }
 
+/*
+ * WARN(cond, fmt, ...) and its kin are their first argument's value:
+ * "if (WARN(!irqs_disabled(), ...))" tests the context.
+ */
+static int warnish(const char *w)
+{
+	return !strcmp(w, "WARN") || !strcmp(w, "WARN_ONCE") ||
+	       !strcmp(w, "WARN_ON") || !strcmp(w, "WARN_ON_ONCE");
+}
+
+/* From a WARN's first argument's end, past its closing bracket. */
+static int warn_rest(struct toks *k)
+{
+	int depth = 0;
+
+	if (is(k, ")")) {
+		k->i++;
+		return 1;
+	}
+	if (!is(k, ","))
+		return 0;
+	for (; k->i < k->n; k->i++) {
+		if (is(k, "("))
+			depth++;
+		else if (is(k, ")") && !depth--) {
+			k->i++;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static struct impl primary(struct toks *k)
 {
 	struct impl r = { 0, 0 };
 	const char *w = tok(k, k->i);
 	int a;
+
+	if (warnish(w) && !strcmp(tok(k, k->i + 1), "(")) {
+		k->i += 2;
+		r = or_expr(k);
+		if (!warn_rest(k))
+			return unknown(k);
+		if (k->i < k->n && !is(k, "||") && !is(k, "&&") &&
+		    !is(k, ")"))
+			return unknown(k);
+		return r;
+	}
 
 	if (is(k, "!")) {
 		k->i++;
@@ -144,8 +188,12 @@ static struct impl primary(struct toks *k)
 	} else {
 		return unknown(k);
 	}
-	/* "in_interrupt() == 0": an operand of what follows. */
-	if (k->i < k->n && !is(k, "||") && !is(k, "&&") && !is(k, ")"))
+	/*
+	 * "in_interrupt() == 0": an operand of what follows.  A comma ends
+	 * a WARN's first argument (ctx_test() lets no other one through).
+	 */
+	if (k->i < k->n && !is(k, "||") && !is(k, "&&") && !is(k, ")") &&
+	    !is(k, ","))
 		return unknown(k);
 	return r;
 }
@@ -232,13 +280,24 @@ int ctx_test(struct sleep_scan *s, CXCursor ifs, CXCursor then, int *at,
 	if (!strcmp(tok(&k, 0), "if") && !strcmp(tok(&k, 1), "(")) {
 		unsigned close = 0, depth = 0;
 
+		/* A WARN's arguments are read by primary(): not here. */
+		unsigned warn_at = 0;
+
 		for (unsigned i = 1; i < n && !close; i++) {
-			if (!strcmp(tok(&k, i), "("))
+			const char *w = tok(&k, i);
+
+			if (warnish(w) && !warn_at)
+				warn_at = depth + 1;
+			if (!strcmp(w, "(")) {
 				depth++;
-			else if (!strcmp(tok(&k, i), ")") && !--depth)
-				close = i;
-			else
-				k.bad |= unread(tok(&k, i));
+			} else if (!strcmp(w, ")")) {
+				if (!--depth)
+					close = i;
+				else if (depth + 1 == warn_at)
+					warn_at = 0;
+			} else if (!(warn_at && depth >= warn_at)) {
+				k.bad |= unread(w);
+			}
 		}
 		k.n = close + 1;	/* the condition, and its ")" */
 		if (close && !k.bad)

@@ -40,6 +40,16 @@ static void assume(struct astate *st, int atom)
 {
 	if (!atom || st->dead)
 		return;
+	/*
+	 * "irqs_disabled() is false" where a region of ours turned them
+	 * off: the arm the kernel's own sanity checks take when the model
+	 * is wrong (start_kernel()'s "if (WARN(!irqs_disabled(), ...))
+	 * local_irq_disable();"), never on a path the analysis follows.
+	 */
+	if (atom == -COND_IRQS_OFF && st->cx_irq & depth_mask(st->depth)) {
+		st->dead = 1;
+		return;
+	}
 	/* A local's atom serves the regions only (sleep_params.c). */
 	if (!st->cond && atom < PARAMS_LOCAL && atom > -PARAMS_LOCAL)
 		st->cond = atom;

@@ -45,7 +45,9 @@ int gfp_blocks(const char *tokens);
 /*
  * Is the lock an __acquires()/__releases() names a sleeping one?  arg is
  * the annotation's argument, type the type of the variable it names
- * ("struct mutex") when known, else NULL: then the name decides.
+ * ("struct mutex") when known, else NULL: then the name decides.  A
+ * known type that is no spinning lock (a mutex, an SRCU struct, a
+ * cookie sparse is told about) makes no atomic region.
  */
 int lock_sleeps(const char *arg, const char *type);
 /* Is cleanup.h's guard NAME (guard(NAME), scoped_guard(NAME, ...)) an

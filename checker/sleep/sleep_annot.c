@@ -140,8 +140,10 @@ static int base_type(CXCursor decl, const char *base, size_t nbase,
  * field bd_holder_lock of the struct bdev points to; through a local
  * variable of decl's body when no parameter has the name (hub.c's
  * __must_hold(&port_dev->status_lock), port_dev a local); through any
- * number of members (io_uring's __must_hold(&req->ctx->uring_lock)).
- * NULL when the argument is no such path.  The caller frees it.
+ * number of members (io_uring's __must_hold(&req->ctx->uring_lock)); or
+ * the parameter itself (__acquires(lock), debugfs' cookie
+ * __releases(cancellation)).  NULL when the argument is no such path.
+ * The caller frees it.
  */
 static char *member_type(CXCursor decl, const char *arg)
 {
@@ -158,8 +160,7 @@ static char *member_type(CXCursor decl, const char *arg)
 	while (wordish(p))
 		p++;
 	nbase = p - base;
-	if (!nbase || !(!strncmp(p, "->", 2) || *p == '.') ||
-	    !base_type(decl, base, nbase, &t))
+	if (!nbase || !base_type(decl, base, nbase, &t))
 		return NULL;
 	while (!strncmp(p, "->", 2) || *p == '.') {
 		const char *field;
@@ -174,7 +175,7 @@ static char *member_type(CXCursor decl, const char *arg)
 	}
 	while (*p == ')' || *p == ' ')
 		p++;
-	if (!steps || *p)
+	if (*p || (!steps && base > arg && base[-1] == '&'))
 		return NULL;	/* an index, a call: not followed */
 	ts = clang_getTypeSpelling(clang_getCanonicalType(t));
 	ret = xstrdup(clang_getCString(ts));

@@ -323,10 +323,20 @@ int gfp_blocks(const char *tokens)
 
 int lock_sleeps(const char *arg, const char *type)
 {
-	if (type && (strstr(type, "mutex") || strstr(type, "semaphore")))
+	/* The spinning kinds, and what wraps one (seqlock_t, local_lock_t). */
+	static const char *const spinning[] = {
+		"spinlock", "rwlock", "seqlock", "local_lock",
+	};
+
+	if (type && (strstr(type, "mutex") || strstr(type, "semaphore") ||
+		     strstr(type, "srcu_struct")))
 		return 1;
-	if (type && (strstr(type, "spinlock") || strstr(type, "rwlock")))
-		return 0;
+	for (size_t i = 0; type && i < ARRAY_SIZE(spinning); i++)
+		if (strstr(type, spinning[i]))
+			return 0;
+	/* A known type that is no lock (sparse's note on a cookie). */
+	if (type)
+		return 1;
 	return strstr(arg, "mutex") || strstr(arg, "sem") != NULL;
 }
 

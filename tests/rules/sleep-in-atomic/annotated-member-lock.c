@@ -84,3 +84,34 @@ void post_cqe(struct ring_req *req) __must_hold(&req->ctx->completion_lock)
 	req->ctx->cached--;
 	msleep(1);
 }
+
+/*
+ * Annotations on what is no spinning lock: an SRCU read side (dm's
+ * dm_get_live_table(), __acquires(md->io_barrier)) and a cookie sparse is
+ * told about (debugfs' __releases(cancellation)).  Neither is atomic.
+ */
+struct srcu_struct {
+	int idx;
+};
+
+struct mapped_device {
+	struct srcu_struct io_barrier;
+	int live;
+};
+
+struct cancellation {
+	int done;
+};
+
+void get_live_table(struct mapped_device *md) __must_hold(&md->io_barrier)
+{
+	md->live++;
+	msleep(1);
+}
+
+void leave_cancellation(struct cancellation *cancellation)
+	__releases(cancellation)
+{
+	cancellation->done = 1;
+	msleep(1);
+}

@@ -642,31 +642,38 @@ enum CXChildVisitResult fe_take_two(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
-CXSourceRange fe_expansion_range(CXTranslationUnit tu, CXCursor c)
+/*
+ * c's extent with both ends moved by where (clang_getExpansionLocation or
+ * clang_getFileLocation); the extent itself when the ends fall in two
+ * files or cross.
+ */
+static CXSourceRange range_at(CXTranslationUnit tu, CXCursor c,
+			      void (*where)(CXSourceLocation, CXFile *,
+					    unsigned *, unsigned *,
+					    unsigned *))
 {
 	CXSourceRange r = clang_getCursorExtent(c);
 	CXFile f1, f2;
 	unsigned a, b;
 
-	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL,
-				   &a);
-	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &b);
+	where(clang_getRangeStart(r), &f1, NULL, NULL, &a);
+	where(clang_getRangeEnd(r), &f2, NULL, NULL, &b);
 	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || b < a)
 		return r;
 	return clang_getRange(clang_getLocationForOffset(tu, f1, a),
 			      clang_getLocationForOffset(tu, f2, b));
 }
 
+CXSourceRange fe_expansion_range(CXTranslationUnit tu, CXCursor c)
+{
+	return range_at(tu, c, clang_getExpansionLocation);
+}
+
 CXSourceRange fe_file_range(CXTranslationUnit tu, CXCursor c)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
-	CXFile f1, f2;
-	unsigned a, b;
+	CXSourceRange f = range_at(tu, c, clang_getFileLocation);
 
-	clang_getFileLocation(clang_getRangeStart(r), &f1, NULL, NULL, &a);
-	clang_getFileLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &b);
-	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || b < a)
-		return fe_expansion_range(tu, c);
-	return clang_getRange(clang_getLocationForOffset(tu, f1, a),
-			      clang_getLocationForOffset(tu, f2, b));
+	/* Ends in two files: where it is expanded, as before. */
+	return clang_equalRanges(f, r) ? fe_expansion_range(tu, c) : f;
 }

@@ -31,79 +31,61 @@ static const char *gvar_type(struct sleep_scan *s, const char *arg)
 	return NULL;
 }
 
-/*
- * The field named name of the record c declares, for clang_visitChildren:
- * also inside its anonymous structs and unions (io_uring's struct
- * io_ring_ctx keeps uring_lock in one).
- */
-struct field_find {
-	const char *name;
-	size_t len;
-	CXCursor found;
-	int ok;
-};
-
-static enum CXChildVisitResult field_cb(CXCursor c, CXCursor parent,
-					CXClientData data)
+/* Is c's name the len bytes at name? */
+static int named(CXCursor c, const char *name, size_t len)
 {
-	struct field_find *ff = data;
-	enum CXCursorKind k = clang_getCursorKind(c);
-	CXString cs;
-	const char *n;
+	CXString cs = clang_getCursorSpelling(c);
+	const char *n = clang_getCString(cs);
+	int same = strlen(n) == len && !strncmp(n, name, len);
 
-	(void)parent;
-	if ((k == CXCursor_StructDecl || k == CXCursor_UnionDecl) &&
-	    clang_Cursor_isAnonymousRecordDecl(c))
-		return CXChildVisit_Recurse;
-	if (k != CXCursor_FieldDecl)
-		return CXChildVisit_Continue;
-	cs = clang_getCursorSpelling(c);
-	n = clang_getCString(cs);
-	if (strlen(n) == ff->len && !strncmp(n, ff->name, ff->len)) {
-		ff->found = c;
-		ff->ok = 1;
-	}
 	clang_disposeString(cs);
-	return ff->ok ? CXChildVisit_Break : CXChildVisit_Continue;
+	return same;
 }
 
-/* A local variable named name in a function's body, for visitChildren. */
-struct local_find {
+/*
+ * A declaration of kind want named name, for clang_visitChildren: a
+ * field of a record, also inside its anonymous structs and unions
+ * (io_uring's struct io_ring_ctx keeps uring_lock in one); a local
+ * variable anywhere in a function's body.
+ */
+struct decl_find {
+	enum CXCursorKind want;
 	const char *name;
 	size_t len;
 	CXCursor found;
 	int ok;
 };
 
-static enum CXChildVisitResult local_cb(CXCursor c, CXCursor parent,
-					CXClientData data)
+static enum CXChildVisitResult find_cb(CXCursor c, CXCursor parent,
+				       CXClientData data)
 {
-	struct local_find *lf = data;
-	CXString cs;
-	const char *n;
+	struct decl_find *df = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_VarDecl)
-		return CXChildVisit_Recurse;
-	cs = clang_getCursorSpelling(c);
-	n = clang_getCString(cs);
-	if (strlen(n) == lf->len && !strncmp(n, lf->name, lf->len)) {
-		lf->found = c;
-		lf->ok = 1;
+	if (k != df->want) {
+		if (df->want == CXCursor_VarDecl)
+			return CXChildVisit_Recurse;
+		return (k == CXCursor_StructDecl || k == CXCursor_UnionDecl) &&
+		       clang_Cursor_isAnonymousRecordDecl(c) ?
+		       CXChildVisit_Recurse : CXChildVisit_Continue;
 	}
-	clang_disposeString(cs);
-	return lf->ok ? CXChildVisit_Break : CXChildVisit_Continue;
+	if (named(c, df->name, df->len)) {
+		df->found = c;
+		df->ok = 1;
+	}
+	return df->ok ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
 /* The type of field of the struct that *t is or points to; 0: none. */
 static int field_step(CXType *t, const char *field, size_t nfield)
 {
-	struct field_find ff = { field, nfield, { 0 }, 0 };
+	struct decl_find ff = { CXCursor_FieldDecl, field, nfield, { 0 }, 0 };
 	CXType u = clang_getCanonicalType(*t);
 
 	if (u.kind == CXType_Pointer)
 		u = clang_getCanonicalType(clang_getPointeeType(u));
-	clang_visitChildren(clang_getTypeDeclaration(u), field_cb, &ff);
+	clang_visitChildren(clang_getTypeDeclaration(u), find_cb, &ff);
 	if (ff.ok)
 		*t = clang_getCursorType(ff.found);
 	return ff.ok;
@@ -113,22 +95,18 @@ static int field_step(CXType *t, const char *field, size_t nfield)
 static int base_type(CXCursor decl, const char *base, size_t nbase,
 		     CXType *t)
 {
-	struct local_find lf = { base, nbase, { 0 }, 0 };
+	struct decl_find lf = { CXCursor_VarDecl, base, nbase, { 0 }, 0 };
 	int nargs = clang_Cursor_getNumArguments(decl);
 
 	for (int i = 0; i < nargs; i++) {
 		CXCursor parm = clang_Cursor_getArgument(decl, i);
-		CXString ps = clang_getCursorSpelling(parm);
-		const char *pn = clang_getCString(ps);
-		int same = strlen(pn) == nbase && !strncmp(pn, base, nbase);
 
-		clang_disposeString(ps);
-		if (same) {
+		if (named(parm, base, nbase)) {
 			*t = clang_getCursorType(parm);
 			return 1;
 		}
 	}
-	clang_visitChildren(decl, local_cb, &lf);
+	clang_visitChildren(decl, find_cb, &lf);
 	if (lf.ok)
 		*t = clang_getCursorType(lf.found);
 	return lf.ok;

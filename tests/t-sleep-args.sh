@@ -140,3 +140,68 @@ grep -F 'kernel/reviewed.c' "$OUT/report3.txt" | cut -d: -f2 >"$OUT/rev.got"
 echo 11 >"$OUT/rev.want"
 same "ignore sleep-in-atomic: the reviewed call is silent, the next is not" \
 	"$OUT/rev.want" "$OUT/rev.got"
+
+# Tests of a parameter's value and the arguments that decide them, as the
+# facts store them (docs/facts-db.md: cond, args).  The findings they give
+# are the case tests/rules/sleep-in-atomic/value-tests.c.
+cat >"$T/kernel/values.c" <<'C'
+#include <linux/spinlock.h>
+
+#define ASYNC 0x2
+#define NULL ((void *)0)
+enum { EV_ADD = 20, EV_DEL = 21 };
+extern void *kmalloc(unsigned long n, unsigned int gfp);
+struct regs;
+
+void v_mask(unsigned int flags)
+{
+	if (!(flags & ASYNC))
+		might_sleep();
+}
+
+void v_case(int event)
+{
+	switch (event) {
+	case EV_DEL:
+		might_sleep();
+		break;
+	}
+}
+
+void v_ne(int mode)
+{
+	if (mode != EV_ADD)
+		might_sleep();
+}
+
+void v_ptr(struct regs *regs)
+{
+	if (regs)
+		might_sleep();
+}
+
+void v_callers(unsigned int other)
+{
+	v_mask(other | ASYNC);
+	v_case(EV_DEL);
+	v_ptr(NULL);
+	v_ne(-1);
+}
+C
+(cd "$T" && "$HOOKWRAP" check --no-group --db="$OUT/values.db" $KFLAGS kernel/values.c)
+check "collect kernel/values.c" test $? -eq 0
+qv() { sqlite3 "$OUT/values.db" "$1"; }
+check "cond: a bit test, negated by !: !p0&2" test \
+	"$(qv "SELECT cond FROM calls WHERE caller='v_mask' AND callee='might_sleep'")" = '!p0&2'
+check "cond: a switch's case: p0=21" test \
+	"$(qv "SELECT cond FROM calls WHERE caller='v_case' AND callee='might_sleep'")" = 'p0=21'
+check "cond: != is an equality negated: !p0=20" test \
+	"$(qv "SELECT cond FROM calls WHERE caller='v_ne' AND callee='might_sleep'")" = '!p0=20'
+check "args: bits known set: m2" test \
+	"$(qv "SELECT args FROM calls WHERE callee='v_mask'")" = m2
+check "args: an enumerator's value: 21" test \
+	"$(qv "SELECT args FROM calls WHERE callee='v_case'")" = 21
+check "args: NULL is 0" test \
+	"$(qv "SELECT args FROM calls WHERE callee='v_ptr'")" = 0
+check "args: a negative value: -1" test \
+	"$(qv "SELECT args FROM calls WHERE callee='v_ne'")" = -1

@@ -99,6 +99,12 @@ struct fact_call {
  * negated.
  */
 #define COND_GFP	2000
+/*
+ * In the link, COND_PRED + k + 1: a test of a parameter's value,
+ * link.preds->v[k] ("p2&64": a bit of 64 set in parameter 2; "p1=3"),
+ * negated when it is false.
+ */
+#define COND_PRED	100000
 /* "irqs_disabled()" for +-COND_IRQS_OFF, ... ; NULL for another. */
 const char *cond_ctx_name(int cond);
 /*
@@ -166,8 +172,11 @@ void facts_free(struct facts *f);
  * The schema of the database (docs/facts-db.md): factsdb.c writes it,
  * factsread.c and factsdb.c refuse another.  4: header units
  * (units.header) and their inline helpers (functions.static FN_HEADER).
+ * 5: tests of a parameter's value in cond ("p2&64", "p1=3") and
+ * arguments by value in args ("64", "m8"), where 4 had "1" for any
+ * constant that is not 0.
  */
-#define FACTS_SCHEMA "4"
+#define FACTS_SCHEMA "5"
 
 /* factsdb.c.  path ":memory:" is a database of this process only. */
 struct sqlite3;
@@ -214,8 +223,26 @@ struct link {
 		int p;		/* as link_node.cond; INT_MIN: never */
 		unsigned need;	/* as link_node.need */
 	} *call_cond;		/* per call: what its path assumes */
-	int **call_args;	/* per call: ARG_* or a parameter, per arg */
+	struct link_arg {
+		int kind;	/* ARG_VALUE, ARG_BITS, ARG_UNKNOWN, or the
+				   caller's parameter (>= 0) it passes */
+		long long v;	/* the value; for ARG_BITS, bits known set */
+	} **call_args;		/* per call, per argument */
 	int *call_nargs;
+	/*
+	 * Tests of a parameter's value (docs/facts-db.md, cond): a node's
+	 * or a call's cond COND_PRED + k + 1 is preds->v[k] true, negated
+	 * false.  Added to as the search passes a test to a caller's own
+	 * parameter.
+	 */
+	struct link_preds {
+		struct link_pred {
+			int param;
+			char op;	/* '&' a bit of val set, '=' equal */
+			long long val;
+		} *v;
+		int n, cap;
+	} *preds;
 	int rt;			/* link_build_mode()'s LINK_RT */
 	int nhooks;		/* hook and slot nodes are 0 .. nhooks-1 */
 	const char **hook_names;	/* a slot's: "struct.member" */
@@ -278,5 +305,7 @@ int link_hook(const struct link *lk, const char *member);
 /* The implementation of hook node h that sleeps first, or -1 (a node). */
 int link_hook_sleeper(const struct link *lk, int h, int *reg);
 const char *link_node_name(const struct link *lk, int n);
+/* The test of a parameter's value that cond is, or NULL (COND_PRED). */
+const struct link_pred *link_pred(const struct link *lk, int cond);
 
 #endif /* HOOKWRAP_FACTS_H */

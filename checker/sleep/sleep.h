@@ -88,10 +88,26 @@ struct params {
 	/* Locals a test named, set once where declared and never after. */
 	CXCursor local[32];
 	int nlocal;
+	/*
+	 * Tests of a parameter's value the function makes: "flags &
+	 * FOLL_LOCK" (PRED_MASK, val the mask), "event == RTM_DELADDR",
+	 * a switch's "case" (PRED_EQ).  Atoms PARAMS_PRED + k + 1, negated
+	 * as a parameter's are: -(PARAMS_PRED + k + 1) is "flags &
+	 * FOLL_LOCK is 0", "event != RTM_DELADDR".
+	 */
+	struct pred {
+		int param;
+		char op;	/* PRED_MASK, PRED_EQ */
+		long long val;
+	} pred[32];
+	int npred;
 };
 
 /* Atoms of locals: PARAMS_LOCAL + k + 1, with a sign as for parameters. */
 #define PARAMS_LOCAL 1000
+#define PARAMS_PRED 3000
+#define PRED_MASK '&'
+#define PRED_EQ '='
 
 void params_begin(struct params *pa, CXTranslationUnit tu, CXCursor fn);
 void params_end(struct params *pa);
@@ -100,24 +116,40 @@ int params_index(struct params *pa, CXCursor c);
 /* The same for a name as a macro argument spells it: "inode". */
 int params_named(struct params *pa, const char *name);
 /*
- * Does condition c test one parameter, or one local set once where it is
- * declared and never changed ("bool should_lock = ...;"), and only that
- * ("p", "!p", "likely(!p)")?  i+1 when c holds if parameter i is true,
- * -(i+1) when it holds if it is false, 0 otherwise; a local's atom is
- * +-(PARAMS_LOCAL + k + 1).  Local atoms are for the region state only:
- * they mean nothing outside the function and never go to the facts.
+ * What condition c, when true (*t) and when false (*f), says of one
+ * parameter, or of one local set once where it is declared and never
+ * changed ("bool should_lock = ...;"): an atom, or 0 for nothing.  i+1
+ * when parameter i is true, -(i+1) when it is false; a test of its value
+ * ("flags & FOLL_LOCK", "event == RTM_DELADDR") is a predicate's atom
+ * (struct pred); a local's atom is +-(PARAMS_LOCAL + k + 1).  Read
+ * through !, brackets, likely(), && (true: both hold, one is kept) and
+ * || (false: neither holds).  Local atoms are for the region state
+ * only: they mean nothing outside the function and never go to the
+ * facts.
  */
-int params_test(struct params *pa, CXCursor c);
-/* A condition as the facts store it: "p2", "!p2"; NULL for 0. */
-char *params_cond_text(int cond);
+void params_cond(struct params *pa, CXCursor c, int *t, int *f);
+/* Which parameter a switch on c tests (an unassigned one), or -1. */
+int params_switch(struct params *pa, CXCursor c);
+/* The atom of "parameter i == v". */
+int params_pred(struct params *pa, int i, char op, long long v);
 /*
- * A call's arguments as the facts store them: "1"/"0" for a constant,
- * "pN" for the caller's parameter N, "?" else, comma-separated, trailing
- * "?" left off ("0,p1"); NULL when none is known.
+ * A condition as the facts store it: "p2", "!p2", "p2&64" (a bit of 64
+ * set), "!p2=3" (not 3); NULL for 0 and for a local's.
+ */
+char *params_cond_text(const struct params *pa, int cond);
+/*
+ * A call's arguments as the facts store them, comma-separated, trailing
+ * "?" left off ("0,p1"); NULL when none is known: a constant's value in
+ * decimal ("64", "-1"; a null pointer is "0"), "mK" when only bits K
+ * are known set ("NB | len"), "pN" for the caller's parameter N, "?"
+ * else.  A gfp_t argument is "1" when its flags can block, "0" when
+ * they cannot.
  */
 char *params_args(struct params *pa, CXCursor call);
 /* A condition the compiler folds (IS_ENABLED(CONFIG_X)): 1, 0, or -1. */
 int sleep_constant(CXCursor cond);
+/* The integer value of c, when the compiler folds it: 1 and *v, or 0. */
+int sleep_value(CXCursor c, long long *v);
 
 /* sleep_regs.c: the registrations a declaration of cx's unit makes. */
 void sleep_regs(struct check_ctx *cx, struct facts *f, CXCursor decl);

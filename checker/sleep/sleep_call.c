@@ -102,7 +102,7 @@ static struct fact_call *add_call(struct sleep_scan *s, CXCursor at,
 	c->file = xstrdup(s->shown);
 	where_of(at, &c->line, &c->col);
 	c->released = s->st.dead ? 0 : s->st.released;
-	c->cond = params_cond_text(s->st.dead ? 0 : s->st.cond);
+	c->cond = params_cond_text(&s->pa, s->st.dead ? 0 : s->st.cond);
 	if (!s->st.dead && s->st.depth > s->st.opt) {
 		/* Only the regions open on every path that reaches here. */
 		unsigned m = depth_mask(s->st.depth - s->st.opt);

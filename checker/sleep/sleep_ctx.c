@@ -38,7 +38,7 @@ int region_ctx(const char *text)
 
 /*
  * What a condition implies when true (t) and when false (f): an atom
- * (a parameter's, as params_test gives it, or a COND_* of the
+ * (a parameter's, as params_cond gives it, or a COND_* of the
  * context), HARD (in_hardirq(): interrupts are off and in_interrupt()
  * holds), or 0: nothing known.
  */

@@ -54,20 +54,31 @@ static int deeper_than(CXCursor c, int limit)
 /* Deeper than this, a condition is taken for not constant. */
 #define EVAL_DEPTH 1000
 
-int sleep_constant(CXCursor cond)
+int sleep_value(CXCursor c, long long *v)
 {
 	CXEvalResult r;
-	int v = -1;
+	int ok = 0;
 
-	if (deeper_than(cond, EVAL_DEPTH))
-		return -1;
-	r = clang_Cursor_Evaluate(cond);
+	if (deeper_than(c, EVAL_DEPTH))
+		return 0;
+	r = clang_Cursor_Evaluate(c);
 	if (!r)
-		return -1;
-	if (clang_EvalResult_getKind(r) == CXEval_Int)
-		v = clang_EvalResult_getAsLongLong(r) != 0;
+		return 0;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		*v = clang_EvalResult_isUnsignedInt(r) ?
+		     (long long)clang_EvalResult_getAsUnsigned(r) :
+		     clang_EvalResult_getAsLongLong(r);
+		ok = 1;
+	}
 	clang_EvalResult_dispose(r);
-	return v;
+	return ok;
+}
+
+int sleep_constant(CXCursor cond)
+{
+	long long v;
+
+	return sleep_value(cond, &v) ? v != 0 : -1;
 }
 
 void params_begin(struct params *pa, CXTranslationUnit tu, CXCursor fn)
@@ -261,60 +272,187 @@ int params_named(struct params *pa, const char *name)
 	return -1;
 }
 
-int params_test(struct params *pa, CXCursor c)
+/*
+ * The operator of binary expression c, whose left operand is lhs, as
+ * the walked code writes it ("&", "=="): the token after the left
+ * operand's.  NULL when c is not written where its operands are (a
+ * macro's body tests them).
+ */
+static char *binop(struct params *pa, CXCursor c, CXCursor lhs)
 {
-	int neg = 0;
+	CXSourceRange rc = fe_file_range(pa->tu, c);
+	CXSourceRange rl = fe_file_range(pa->tu, lhs);
+	CXToken *tc, *tl;
+	unsigned nc, nl;
+	char *op = NULL;
 
-	for (;;) {
-		enum CXCursorKind k;
-		CXCursor in = clang_getNullCursor();
-		int i;
+	if (!clang_equalLocations(clang_getRangeStart(rc),
+				  clang_getRangeStart(rl)))
+		return NULL;
+	clang_tokenize(pa->tu, rc, &tc, &nc);
+	clang_tokenize(pa->tu, rl, &tl, &nl);
+	if (nl && nl < nc) {
+		CXString cs = clang_getTokenSpelling(pa->tu, tc[nl]);
 
-		c = fe_strip(c);
-		k = clang_getCursorKind(c);
-		if (k == CXCursor_UnaryOperator) {
-			char *op = token_at(pa->tu, clang_getCursorLocation(c));
-			int bang = op && !strcmp(op, "!");
-
-			free(op);
-			if (!bang)
-				return 0;
-			neg = !neg;
-			clang_visitChildren(c, fe_take_first, &in);
-			c = in;
-			continue;
-		}
-		if (k == CXCursor_CallExpr) {
-			/* likely(x), unlikely(x): __builtin_expect(!!(x), v) */
-			char *name = fe_spelling(c);
-			int expect = !strcmp(name, "__builtin_expect");
-
-			free(name);
-			if (!expect || clang_Cursor_getNumArguments(c) < 1)
-				return 0;
-			c = clang_Cursor_getArgument(c, 0);
-			continue;
-		}
-		i = params_index(pa, c);
-		if (i >= 0)
-			i = i + 1;
-		else if (!(i = local_atom(pa, c)))
-			return 0;
-		return neg ? -i : i;
+		op = xstrdup(clang_getCString(cs));
+		clang_disposeString(cs);
 	}
+	clang_disposeTokens(pa->tu, tc, nc);
+	clang_disposeTokens(pa->tu, tl, nl);
+	return op;
 }
 
-char *params_cond_text(int cond)
+int params_pred(struct params *pa, int i, char op, long long v)
+{
+	for (int k = 0; k < pa->npred; k++)
+		if (pa->pred[k].param == i && pa->pred[k].op == op &&
+		    pa->pred[k].val == v)
+			return PARAMS_PRED + k + 1;
+	if (pa->npred == (int)ARRAY_SIZE(pa->pred))
+		return 0;
+	pa->pred[pa->npred].param = i;
+	pa->pred[pa->npred].op = op;
+	pa->pred[pa->npred].val = v;
+	return PARAMS_PRED + ++pa->npred;
+}
+
+/* "flags & M", "M & flags": the mask M's test of a parameter, or 0. */
+static int value_test(struct params *pa, CXCursor l, CXCursor r, char op)
+{
+	long long v;
+	int i = params_index(pa, l);
+
+	if (i < 0) {
+		CXCursor x = l;
+
+		l = r;
+		r = x;
+		i = params_index(pa, l);
+	}
+	if (i < 0 || !sleep_value(r, &v))
+		return 0;
+	if (op == PRED_MASK && !v)
+		return 0;
+	return params_pred(pa, i, op, v);
+}
+
+static int common_atom(int a, int b)
+{
+	return a == b ? a : 0;
+}
+
+#define COND_DEPTH 32
+
+static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
+		    int depth)
+{
+	enum CXCursorKind k;
+	int i, lt, lf, rt, rf;
+	long long v;
+
+	*t = *f = 0;
+	if (depth > COND_DEPTH)
+		return;
+	c = fe_strip(c);
+	k = clang_getCursorKind(c);
+	if (k == CXCursor_UnaryOperator) {
+		CXCursor in = clang_getNullCursor();
+		char *op = token_at(pa->tu, clang_getCursorLocation(c));
+		int bang = op && !strcmp(op, "!");
+
+		free(op);
+		if (!bang)
+			return;
+		clang_visitChildren(c, fe_take_first, &in);
+		cond_of(pa, in, f, t, depth + 1);
+		return;
+	}
+	if (k == CXCursor_CallExpr) {
+		/* likely(x), unlikely(x): __builtin_expect(!!(x), v) */
+		char *name = fe_spelling(c);
+		int expect = !strcmp(name, "__builtin_expect");
+
+		free(name);
+		if (expect && clang_Cursor_getNumArguments(c) >= 1)
+			cond_of(pa, clang_Cursor_getArgument(c, 0), t, f,
+				depth + 1);
+		return;
+	}
+	if (k == CXCursor_BinaryOperator) {
+		struct fe_kids kids = fe_kids(c);
+		char *op = kids.n == 2 ? binop(pa, c, kids.v[0]) : NULL;
+		int eq = op && !strcmp(op, "=="), ne = op && !strcmp(op, "!=");
+
+		if (!op) {
+			;
+		} else if (!strcmp(op, "&&") || !strcmp(op, "||")) {
+			cond_of(pa, kids.v[0], &lt, &lf, depth + 1);
+			cond_of(pa, kids.v[1], &rt, &rf, depth + 1);
+			if (*op == '&') {
+				*t = lt ? lt : rt;
+				*f = common_atom(lf, rf);
+			} else {
+				*t = common_atom(lt, rt);
+				*f = lf ? lf : rf;
+			}
+		} else if (!strcmp(op, "&")) {
+			*t = value_test(pa, kids.v[0], kids.v[1], PRED_MASK);
+			*f = -*t;
+		} else if ((eq || ne) && sleep_value(kids.v[1], &v) && !v) {
+			/* "(flags & M) == 0", "p != 0": its operand's test */
+			if (eq)
+				cond_of(pa, kids.v[0], f, t, depth + 1);
+			else
+				cond_of(pa, kids.v[0], t, f, depth + 1);
+		} else if (eq || ne) {
+			*t = value_test(pa, kids.v[0], kids.v[1], PRED_EQ);
+			*f = -*t;
+			if (ne) {
+				*t = -*t;
+				*f = -*f;
+			}
+		}
+		free(op);
+		free(kids.v);
+		return;
+	}
+	i = params_index(pa, c);
+	if (i >= 0)
+		i = i + 1;
+	else if (!(i = local_atom(pa, c)))
+		return;
+	*t = i;
+	*f = -i;
+}
+
+void params_cond(struct params *pa, CXCursor c, int *t, int *f)
+{
+	cond_of(pa, c, t, f, 0);
+}
+
+int params_switch(struct params *pa, CXCursor c)
+{
+	return params_index(pa, c);
+}
+
+char *params_cond_text(const struct params *pa, int cond)
 {
 	const char *ctx = cond_ctx_name(cond);
+	int a = cond > 0 ? cond : -cond;
+	const char *neg = cond < 0 ? "!" : "";
 
 	if (!cond)
 		return NULL;
 	if (ctx)	/* "!irqs_disabled", without the brackets */
-		return xasprintf("%s%.*s", cond < 0 ? "!" : "",
-				 (int)strlen(ctx) - 2, ctx);
-	return cond > 0 ? xasprintf("p%d", cond - 1) :
-			  xasprintf("!p%d", -cond - 1);
+		return xasprintf("%s%.*s", neg, (int)strlen(ctx) - 2, ctx);
+	if (a > PARAMS_PRED && a <= PARAMS_PRED + pa->npred) {
+		const struct pred *p = &pa->pred[a - PARAMS_PRED - 1];
+
+		return xasprintf("%sp%d%c%lld", neg, p->param, p->op, p->val);
+	}
+	if (a > PARAMS_LOCAL)
+		return NULL;	/* a local's: the function's own */
+	return xasprintf("%sp%d", neg, a - 1);
 }
 
 /* Is parameter i of the function call calls a gfp_t? */
@@ -360,6 +498,68 @@ static int gfp_arg(struct params *pa, CXCursor a)
 	return r;
 }
 
+/*
+ * Is c written as NULL (or "(void *)0"), which the evaluator does not
+ * give as an integer?
+ */
+static int null_pointer(struct params *pa, CXCursor c)
+{
+	CXToken *t;
+	unsigned n;
+	int is = 0;
+
+	if (clang_getCursorType(c).kind != CXType_Pointer)
+		return 0;
+	clang_tokenize(pa->tu, fe_file_range(pa->tu, c), &t, &n);
+	if (n == 1) {
+		CXString cs = clang_getTokenSpelling(pa->tu, t[0]);
+
+		is = !strcmp(clang_getCString(cs), "NULL");
+		clang_disposeString(cs);
+	}
+	clang_disposeTokens(pa->tu, t, n);
+	return is;
+}
+
+/*
+ * One argument, not a parameter nor GFP flags: its value, the bits it
+ * is known to have set ("INTEL_GUC_CT_SEND_NB | len": "m..."), or NULL.
+ */
+static char *arg_value(struct params *pa, CXCursor a, int depth)
+{
+	enum CXCursorKind k = clang_getCursorKind(a);
+	long long v;
+
+	/* Only what may fold: not every call's every argument. */
+	if (k != CXCursor_IntegerLiteral && k != CXCursor_CharacterLiteral &&
+	    k != CXCursor_DeclRefExpr && k != CXCursor_UnaryOperator &&
+	    k != CXCursor_BinaryOperator && k != CXCursor_CStyleCastExpr &&
+	    k != CXCursor_CXXBoolLiteralExpr)
+		return NULL;
+	if (sleep_value(a, &v))
+		return xasprintf("%lld", v);
+	if (null_pointer(pa, a))
+		return xstrdup("0");
+	if (k == CXCursor_BinaryOperator && depth < COND_DEPTH) {
+		struct fe_kids kids = fe_kids(a);
+		char *op = kids.n == 2 ? binop(pa, a, kids.v[0]) : NULL;
+		char *r = NULL;
+
+		if (op && !strcmp(op, "|")) {
+			for (int i = 0; i < 2 && !r; i++) {
+				CXCursor x = fe_strip(kids.v[i]);
+
+				if (sleep_value(x, &v) && v)
+					r = xasprintf("m%lld", v);
+			}
+		}
+		free(op);
+		free(kids.v);
+		return r;
+	}
+	return NULL;
+}
+
 char *params_args(struct params *pa, CXCursor call)
 {
 	int n = clang_Cursor_getNumArguments(call);
@@ -368,27 +568,21 @@ char *params_args(struct params *pa, CXCursor call)
 
 	for (int i = 0; i < n; i++) {
 		CXCursor a = fe_strip(clang_Cursor_getArgument(call, i));
-		enum CXCursorKind k = clang_getCursorKind(a);
-		int p = params_index(pa, a), c = -1;
-		char *v;
+		int p = params_index(pa, a), c;
+		char *v = NULL;
 
-		/* Flags, by what they allow; not by being non-zero. */
-		if (p < 0 && gfp_typed(call, i))
-			c = gfp_arg(pa, a);
-		/* Only what may fold: not every call's every argument. */
-		else if (p < 0 && (k == CXCursor_IntegerLiteral ||
-			      k == CXCursor_CharacterLiteral ||
-			      k == CXCursor_DeclRefExpr ||
-			      k == CXCursor_UnaryOperator ||
-			      k == CXCursor_BinaryOperator ||
-			      k == CXCursor_CStyleCastExpr))
-			c = sleep_constant(a);
-		if (p >= 0)
+		if (p >= 0) {
 			v = xasprintf("p%d", p);
-		else
-			v = xstrdup(c < 0 ? "?" : c ? "1" : "0");
-		sb_addf(&sb, "%s%s", i ? "," : "", v);
-		if (strcmp(v, "?"))
+		} else if (gfp_typed(call, i)) {
+			/* Flags, by what they allow; not by being non-zero. */
+			c = gfp_arg(pa, a);
+			if (c >= 0)
+				v = xstrdup(c ? "1" : "0");
+		} else {
+			v = arg_value(pa, a, 0);
+		}
+		sb_addf(&sb, "%s%s", i ? "," : "", v ? v : "?");
+		if (v)
 			known = sb.len;
 		free(v);
 	}

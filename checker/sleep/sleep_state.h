@@ -89,6 +89,7 @@ struct target {			/* what break and continue reach */
 	struct astate brk;
 	struct astate entry;	/* switch: the state at its cases */
 	int is_switch, has_default;
+	int param;		/* switch: the parameter it tests, or -1 */
 };
 
 /* What a call does to the caller's regions, from annotations or body. */

@@ -51,7 +51,8 @@ static void assume(struct astate *st, int atom)
 		return;
 	}
 	/* A local's atom serves the regions only (sleep_params.c). */
-	if (!st->cond && atom < PARAMS_LOCAL && atom > -PARAMS_LOCAL)
+	if (!st->cond && !(atom > PARAMS_LOCAL && atom < PARAMS_PRED) &&
+	    !(atom < -PARAMS_LOCAL && atom > -PARAMS_PRED))
 		st->cond = atom;
 	if (st->opt && st->optc == -atom) {
 		st->depth -= st->opt;
@@ -311,6 +312,7 @@ static struct target *push_target(struct sleep_scan *s, int is_switch)
 	t->entry = s->st;
 	t->is_switch = is_switch;
 	t->has_default = 0;
+	t->param = -1;
 	return t;
 }
 
@@ -389,9 +391,10 @@ struct ctl {
 				   loop: the state on entry */
 	char *text;		/* if: the trylock it tests */
 	unsigned line;
-	int t, known, pt;	/* if: trylock_test, sleep_constant,
-				   params_test of its condition */
-	int at, af;		/* if: what its arms assume (ctx_test) */
+	int t, known;		/* if: trylock_test, sleep_constant of
+				   its condition */
+	int at, af;		/* if: what its arms assume (params_cond,
+				   ctx_test) */
 	int tg;			/* loop, switch: its target, or -1 */
 };
 
@@ -420,13 +423,19 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 	case 0:
 		c->t = trylock_test(s, k->v[0], &c->text, &c->line);
 		c->known = c->t ? -1 : sleep_constant(k->v[0]);
-		c->pt = c->t || c->known >= 0 ? 0 :
-			params_test(&s->pa, k->v[0]);
-		c->at = c->pt;
-		c->af = -c->pt;
-		if (!c->t && c->known < 0 && !c->pt &&
-		    f->kind == CXCursor_IfStmt && k->n > 1)
-			ctx_test(s, f->c, k->v[1], &c->at, &c->af);
+		c->at = c->af = 0;
+		if (!c->t && c->known < 0)
+			params_cond(&s->pa, k->v[0], &c->at, &c->af);
+		/* A test of the context, where one is written, reads all. */
+		if (!c->t && c->known < 0 && f->kind == CXCursor_IfStmt &&
+		    k->n > 1) {
+			int ct, cf;
+
+			if (ctx_test(s, f->c, k->v[1], &ct, &cf)) {
+				c->at = ct;
+				c->af = cf;
+			}
+		}
 		if (c->known >= 0)	/* only the branch the build keeps */
 			return c->known && k->n > 1 ? then_walk(f, 1, 2, 9) :
 			       !c->known && k->n > 2 ?
@@ -508,6 +517,7 @@ static int step_switch(struct sleep_scan *s, struct frame *f, struct ctl *c)
 		if (!t)
 			return then_walk(f, 1, f->k.n, 9);
 		c->tg = t - s->tg;
+		t->param = f->k.n ? params_switch(&s->pa, f->k.v[0]) : -1;
 		s->st = dead_state;	/* only a case label reaches the body */
 		return then_walk(f, 1, f->k.n, 2);
 	case 2:
@@ -583,6 +593,23 @@ static void boot_mark(struct sleep_scan *s, CXCursor op,
 		s->st.boot = v;
 }
 
+/*
+ * The state a case label of switch t reaches from the switch: "case
+ * RTM_DELADDR:" of "switch (event)" assumes event == RTM_DELADDR (one
+ * value; a GNU range "case 1 ... 3:" and default assume nothing).
+ */
+static struct astate case_entry(struct sleep_scan *s, struct target *t,
+				const struct frame *f)
+{
+	struct astate e = t->entry;
+	long long v;
+
+	if (t->param >= 0 && f->kind == CXCursor_CaseStmt && f->k.n == 2 &&
+	    sleep_value(f->k.v[0], &v))
+		assume(&e, params_pred(&s->pa, t->param, PRED_EQ, v));
+	return e;
+}
+
 /* Every other node: before its children, then after them. */
 static int step_plain(struct sleep_scan *s, struct frame *f)
 {
@@ -621,7 +648,7 @@ static int step_plain(struct sleep_scan *s, struct frame *f)
 	case CXCursor_DefaultStmt:
 		t = innermost(s, 0);
 		if (t && t->is_switch) {
-			s->st = merge(s->st, t->entry);
+			s->st = merge(s->st, case_entry(s, t, f));
 			t->has_default |= f->kind == CXCursor_DefaultStmt;
 		}
 		break;

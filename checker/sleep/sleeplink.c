@@ -200,14 +200,40 @@ static void add_impl(struct impl_list *il, int node, int reg)
 }
 
 /* Argument kinds in call_args; a parameter is its index (>= 0). */
-enum { ARG_FALSE = -1, ARG_TRUE = -2, ARG_UNKNOWN = -3 };
+enum { ARG_VALUE = -1, ARG_BITS = -2, ARG_UNKNOWN = -3 };
 #define NEVER INT_MIN
 
+/* The cond of a test of parameter i ("p2&64"), added when new. */
+static int pred_atom(const struct link *lk, int i, char op, long long val)
+{
+	struct link_preds *ps = lk->preds;
+
+	for (int k = 0; k < ps->n; k++)
+		if (ps->v[k].param == i && ps->v[k].op == op &&
+		    ps->v[k].val == val)
+			return COND_PRED + k + 1;
+	ARRAY_GROW(ps->v, ps->cap, ps->n + 1, 16);
+	ps->v[ps->n].param = i;
+	ps->v[ps->n].op = op;
+	ps->v[ps->n].val = val;
+	return COND_PRED + ++ps->n;
+}
+
+const struct link_pred *link_pred(const struct link *lk, int cond)
+{
+	int a = cond > 0 ? cond : -cond;
+
+	if (cond == NEVER || a <= COND_PRED || a > COND_PRED + lk->preds->n)
+		return NULL;
+	return &lk->preds->v[a - COND_PRED - 1];
+}
+
 /*
- * "p2" -> 3, "!p2" -> -3, "g2" -> COND_GFP + 3, "irqs_disabled" ->
- * COND_IRQS_OFF, NULL -> 0.
+ * "p2" -> 3, "!p2" -> -3, "p2&64" and "!p2=3" -> a test's cond, "g2" ->
+ * COND_GFP + 3, "irqs_disabled" -> COND_IRQS_OFF, NULL (or what this
+ * reader does not know) -> 0.
  */
-static int parse_cond(const char *s)
+static int parse_cond(const struct link *lk, const char *s)
 {
 	int neg = 0, a;
 
@@ -217,16 +243,35 @@ static int parse_cond(const char *s)
 		neg = 1;
 		s++;
 	}
-	if (!strcmp(s, "irqs_disabled"))
+	if (!strcmp(s, "irqs_disabled")) {
 		a = COND_IRQS_OFF;
-	else if (!strcmp(s, "in_interrupt"))
+	} else if (!strcmp(s, "in_interrupt")) {
 		a = COND_IN_INTR;
-	else if (*s == 'p')
-		a = atoi(s + 1) + 1;
-	else if (*s == 'g' && !neg)
+	} else if (*s == 'p') {
+		char *end;
+		long i = strtol(s + 1, &end, 10);
+
+		if (end == s + 1 || i < 0 || i > 64)
+			return 0;
+		if (!*end) {
+			a = (int)i + 1;
+		} else {
+			char op = *end;
+			long long v;
+			char *e2;
+
+			if (op != '&' && op != '=')
+				return 0;
+			v = strtoll(end + 1, &e2, 10);
+			if (e2 == end + 1 || *e2)
+				return 0;
+			a = pred_atom(lk, (int)i, op, v);
+		}
+	} else if (*s == 'g' && !neg) {
 		a = COND_GFP + atoi(s + 1) + 1;
-	else
+	} else {
 		return 0;
+	}
 	return neg ? -a : a;
 }
 
@@ -280,21 +325,57 @@ static cnd decide(cnd c, int ctx)
 	return c;
 }
 
-static int *parse_args(const char *s, int *n)
+/* "64,p1,m8,?" (docs/facts-db.md, args). */
+static struct link_arg *parse_args(const char *s, int *n)
 {
-	int *v = NULL;
+	struct link_arg *v = NULL;
 
 	*n = 0;
 	while (s && *s) {
+		struct link_arg a = { ARG_UNKNOWN, 0 };
+		char *end;
+
 		v = xrealloc(v, (*n + 1) * sizeof(*v));
-		v[*n] = *s == 'p' ? atoi(s + 1) : *s == '1' ? ARG_TRUE :
-			*s == '0' ? ARG_FALSE : ARG_UNKNOWN;
-		(*n)++;
+		if (*s == 'p') {
+			a.kind = atoi(s + 1);
+		} else if (*s == 'm') {
+			a.v = strtoll(s + 1, &end, 10);
+			if (end != s + 1 && (!*end || *end == ','))
+				a.kind = ARG_BITS;
+		} else if (*s != '?') {
+			a.v = strtoll(s, &end, 10);
+			if (end != s && (!*end || *end == ','))
+				a.kind = ARG_VALUE;
+		}
+		v[(*n)++] = a;
 		s = strchr(s, ',');
 		if (s)
 			s++;
 	}
 	return v;
+}
+
+/*
+ * Is a test of a parameter (cond c: its truth, or a predicate p) true
+ * of argument a?  1, 0, or -1 when a does not tell.
+ */
+static int arg_decides(const struct link_pred *p, const struct link_arg *a)
+{
+	if (a->kind == ARG_VALUE) {
+		if (!p)
+			return a->v != 0;
+		return p->op == '&' ? (a->v & p->val) != 0 : a->v == p->val;
+	}
+	if (a->kind == ARG_BITS) {
+		/* Bits known set: a test of one of them, or an equality to
+		   what lacks one, is decided. */
+		if (!p)
+			return 1;
+		if (p->op == '&')
+			return a->v & p->val ? 1 : -1;
+		return a->v & ~p->val ? 0 : -1;
+	}
+	return -1;
 }
 
 /*
@@ -305,28 +386,36 @@ static int *parse_args(const char *s, int *n)
 static int through_param(const struct link *lk, int call, int c,
 			 int through_name)
 {
-	int j, a;
+	const struct link_pred *p = link_pred(lk, c);
+	const struct link_arg unknown = { ARG_UNKNOWN, 0 };
+	const struct link_arg *a;
+	int j, d;
 
 	if (!c)
 		return c;
 	if (through_name)
 		return 0;
-	if (c > COND_GFP) {
+	if (c > COND_GFP && !p) {
 		/* Flags: only those known to block sleep (docs: GFP). */
 		j = c - COND_GFP - 1;
-		a = j < lk->call_nargs[call] ? lk->call_args[call][j] :
-					       ARG_UNKNOWN;
-		if (a == ARG_TRUE)
+		a = j < lk->call_nargs[call] ? &lk->call_args[call][j] :
+					       &unknown;
+		if (a->kind == ARG_VALUE && a->v)
 			return 0;
-		return a >= 0 ? COND_GFP + a + 1 : NEVER;
+		return a->kind >= 0 ? COND_GFP + a->kind + 1 : NEVER;
 	}
-	j = (c > 0 ? c : -c) - 1;
-	a = j < lk->call_nargs[call] ? lk->call_args[call][j] : ARG_UNKNOWN;
-	if (a == ARG_UNKNOWN)
+	j = p ? p->param : (c > 0 ? c : -c) - 1;
+	a = j < lk->call_nargs[call] ? &lk->call_args[call][j] : &unknown;
+	if (a->kind >= 0) {
+		int to = p ? pred_atom(lk, a->kind, p->op, p->val) :
+			     a->kind + 1;
+
+		return c > 0 ? to : -to;
+	}
+	d = arg_decides(p, a);
+	if (d < 0)
 		return 0;
-	if (a == ARG_TRUE || a == ARG_FALSE)
-		return (a == ARG_TRUE) == (c > 0) ? 0 : NEVER;
-	return c > 0 ? a + 1 : -(a + 1);
+	return d == (c > 0) ? 0 : NEVER;
 }
 
 /* What node n sleeps under: its parameter's condition and its needs. */
@@ -541,6 +630,7 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 	lk->f = f;
 	lk->rt = rt;
 	lk->map = xcalloc(1, sizeof(struct map));
+	lk->preds = xcalloc(1, sizeof(*lk->preds));
 	for (int i = 0; i < f->nhooks; i++)
 		add_hook_name(lk, &hn, f->hooks[i].member);
 	for (int i = 0; i < f->nregs; i++)
@@ -593,14 +683,14 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 	lk->call_target = xcalloc(f->ncalls + 1, sizeof(int));
 	lk->call_hook = xcalloc(f->ncalls + 1, sizeof(int));
 	lk->call_cond = xcalloc(f->ncalls + 1, sizeof(*lk->call_cond));
-	lk->call_args = xcalloc(f->ncalls + 1, sizeof(int *));
+	lk->call_args = xcalloc(f->ncalls + 1, sizeof(*lk->call_args));
 	lk->call_nargs = xcalloc(f->ncalls + 1, sizeof(int));
 	for (int i = 0; i < f->ncalls; i++) {
 		const struct fact_call *c = &f->calls[i];
 		int from = fn_node(lk, c->caller, f->call_unit[i]);
 
 		lk->call_from[i] = from;
-		lk->call_cond[i] = decide(cnd_of(parse_cond(c->cond)),
+		lk->call_cond[i] = decide(cnd_of(parse_cond(lk, c->cond)),
 					  rt ? c->rt_ctx : c->ctx);
 		lk->call_args[i] = parse_args(c->args, &lk->call_nargs[i]);
 
@@ -635,6 +725,9 @@ void link_free(struct link *lk)
 		free(lk->call_args[i]);
 	free(lk->call_args);
 	free(lk->call_nargs);
+	if (lk->preds)
+		free(lk->preds->v);
+	free(lk->preds);
 	free(lk->call_cond);
 	free(lk->call_from);
 	free(lk->call_target);

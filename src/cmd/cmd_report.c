@@ -48,8 +48,9 @@ static const char usage_text[] =
  * " when its parameter 1 (from 0) is false", " when in_interrupt() is
  * false and irqs_disabled() is false", or "".
  */
-static char *cond_words(int cond, unsigned need)
+static char *cond_words(const struct link *lk, int cond, unsigned need)
 {
+	const struct link_pred *p = link_pred(lk, cond);
 	static const struct {
 		unsigned bit;
 		const char *words;
@@ -61,7 +62,14 @@ static char *cond_words(int cond, unsigned need)
 	};
 	struct sbuf sb = { 0 };
 
-	if (cond > COND_GFP)
+	if (p && p->op == '&')
+		sb_addf(&sb, " when its parameter %d (from 0) has %s of "
+			"0x%llx set", p->param, cond > 0 ? "a bit" : "no bit",
+			(unsigned long long)p->val);
+	else if (p)
+		sb_addf(&sb, " when its parameter %d (from 0) is %s%lld",
+			p->param, cond > 0 ? "" : "not ", p->val);
+	else if (cond > COND_GFP)
 		sb_addf(&sb, " when its parameter %d (from 0) is GFP flags "
 			"that can block", cond - COND_GFP - 1);
 	else if (cond)
@@ -108,7 +116,7 @@ static void why_node(const struct link *lk, int n, const char *what)
 		return;
 	}
 	chain = link_chain(lk, n);
-	when = cond_words(x->cond, x->need);
+	when = cond_words(lk, x->cond, x->need);
 	printf("%s: may sleep%s: %s\n", what, when, chain);
 	free(chain);
 	free(when);

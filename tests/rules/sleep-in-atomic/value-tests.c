@@ -1,0 +1,142 @@
+/*
+ * check-name: a test of a parameter's value (a flag bit, a switch case, an equality) decided by the caller's constant argument
+ * check-tree: sleep-hooks
+ * check-path: kernel/values.c
+ * check-flags: -nostdinc -D__KERNEL__ -Iinclude
+ *
+ * check-error-start
+kernel/values.c:131:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:132:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:133:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:134:2: warning: put() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: put() -> put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:135:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: notify() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:136:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: notify() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:137:2: warning: append() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: append() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:138:2: warning: run_queue() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: run_queue() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:139:2: warning: set_mode() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: set_mode() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:140:2: warning: debug_off() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: debug_off() -> might_sleep() [sleep-in-atomic]
+ * check-error-end
+ */
+#include <linux/lsm_hooks.h>
+#include <linux/spinlock.h>
+
+extern void mutex_lock(struct mutex *m);
+extern void mutex_unlock(struct mutex *m);
+extern void queue_later(void);
+
+#define PUT_ASYNC	0x1
+#define PUT_DEBUG	0x4
+#define MSG_DONTWAIT	0x40
+#define MSG_ZEROCOPY	0x4000000
+#define NULL ((void *)0)
+
+enum { EV_ADD = 20, EV_DEL = 21, EV_GET = 22 };
+
+static struct mutex big;
+static spinlock_t lock;
+
+/* __intel_wakeref_put_last()'s shape: the async flag defers the work. */
+static void put_last(unsigned long flags)
+{
+	if (flags & PUT_ASYNC) {
+		queue_later();
+		return;
+	}
+	mutex_lock(&big);
+	mutex_unlock(&big);
+}
+
+/* Hands its flags on: sleeps when they lack PUT_ASYNC. */
+static void put(unsigned long flags)
+{
+	put_last(flags);
+}
+
+/* __ipv6_ifa_notify()'s shape: only one event sleeps. */
+static void notify(int event)
+{
+	switch (event) {
+	case EV_ADD:
+		queue_later();
+		break;
+	case EV_DEL:
+		mutex_lock(&big);
+		mutex_unlock(&big);
+		break;
+	}
+}
+
+/* __ip6_append_data()'s shape: a bit test joined by &&. */
+static void append(int len, unsigned int flags)
+{
+	if ((flags & MSG_ZEROCOPY) && len)
+		might_sleep();
+}
+
+/* blk_mq_run_hw_queue()'s shape: "async ||" returns early. */
+static void run_queue(int busy, int async)
+{
+	if (async || busy) {
+		queue_later();
+		return;
+	}
+	might_sleep();
+}
+
+/* An equality: only one mode sleeps. */
+static void set_mode(int mode)
+{
+	if (mode == EV_GET)
+		return;
+	might_sleep();
+}
+
+/* is_copy_from_user()'s shape: no registers, nothing to look up. */
+struct regs;
+static int lookup(struct regs *regs)
+{
+	if (!regs)
+		return 0;
+	might_sleep();
+	return 1;
+}
+
+/* "(flags & PUT_DEBUG) == 0": the bit clear. */
+static void debug_off(unsigned int flags)
+{
+	if ((flags & PUT_DEBUG) == 0)
+		might_sleep();
+}
+
+void fine(int len, unsigned long other)
+{
+	spin_lock(&lock);
+	put_last(PUT_ASYNC);
+	put_last(PUT_ASYNC | PUT_DEBUG);
+	put_last(other | PUT_ASYNC);
+	put(PUT_ASYNC);
+	notify(EV_ADD);
+	notify(EV_GET);
+	append(len, MSG_DONTWAIT);
+	run_queue(0, 1);
+	set_mode(EV_GET);
+	lookup(NULL);
+	debug_off(PUT_DEBUG);
+	spin_unlock(&lock);
+}
+
+void bug(int len, unsigned long other)
+{
+	spin_lock(&lock);
+	put_last(0);
+	put_last(PUT_DEBUG);
+	put_last(other);
+	put(PUT_DEBUG);
+	notify(EV_DEL);
+	notify(len);
+	append(len, MSG_ZEROCOPY | MSG_DONTWAIT);
+	run_queue(0, 0);
+	set_mode(EV_ADD);
+	debug_off(0);
+	spin_unlock(&lock);
+}

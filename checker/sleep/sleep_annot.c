@@ -226,6 +226,7 @@ void annotation(struct sleep_scan *s, CXCursor decl, struct annot *an)
 		else if (is_noreturn(w))
 			an->noreturn = 1;
 		else if (!depth && (!strcmp(w, "__acquires") ||
+			 !strcmp(w, "__cond_acquires") ||
 			 !strcmp(w, "__releases") ||
 			 !strcmp(w, "__must_hold"))) {
 			unsigned k = i + 1;
@@ -258,12 +259,16 @@ void annotation(struct sleep_scan *s, CXCursor decl, struct annot *an)
 
 			free(mt);
 			if (!sleeps) {
-				if (w[2] == 'a' && ++an->acquire <= 32 &&
+				/* __cond_acquires: as a trylock */
+				char kind = w[2] == 'c' ? 'a' : w[2];
+
+				an->cond_acq |= w[2] == 'c';
+				if (kind == 'a' && ++an->acquire <= 32 &&
 				    !raw)
 					an->acq_rt |= 1u << (an->acquire - 1);
-				else if (w[2] == 'r')
+				else if (kind == 'r')
 					an->release++;
-				else if (w[2] != 'a')
+				else if (kind != 'a')
 					an->hold++;
 				if (!an->text)
 					an->text = xasprintf("%s%s", w,

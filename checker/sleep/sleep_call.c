@@ -448,6 +448,32 @@ static int header_inline(struct sleep_scan *s, CXCursor def, const char *name)
  * walk that records its facts: walk_header()).  A header's helper is
  * queued for its facts in any case.
  */
+/*
+ * A bool function that says __acquires() and unlocks in its body
+ * ("lock; if (work) return true; unlock; return false;": io-wq's
+ * io_acct_run_queue()) holds the lock only when it returns true.
+ */
+static int cond_acquirer(struct sleep_scan *s, CXCursor def)
+{
+	CXType rt = clang_getResultType(clang_getCursorType(def));
+	CXToken *t;
+	unsigned n;
+	int unlocks = 0;
+
+	if (clang_getCanonicalType(rt).kind != CXType_Bool)
+		return 0;
+	clang_tokenize(s->tu, clang_getCursorExtent(def), &t, &n);
+	for (unsigned i = 0; i < n && !unlocks; i++) {
+		CXString cs = clang_getTokenSpelling(s->tu, t[i]);
+
+		unlocks = clang_getTokenKind(t[i]) == CXToken_Identifier &&
+			  strstr(clang_getCString(cs), "unlock");
+		clang_disposeString(cs);
+	}
+	clang_disposeTokens(s->tu, t, n);
+	return unlocks;
+}
+
 static const struct annot *callee_annotation(struct sleep_scan *s,
 					     CXCursor fn, const char *name)
 {
@@ -463,6 +489,9 @@ static const struct annot *callee_annotation(struct sleep_scan *s,
 	if (!an->acquire && !an->release && !an->hold &&
 	    !clang_Cursor_isNull(def) && !clang_equalCursors(def, fn))
 		annotation(s, def, an);
+	if (an->acquire && !an->release && !an->cond_acq &&
+	    !clang_Cursor_isNull(def))
+		an->cond_acq = cond_acquirer(s, def);
 	if (!header_inline(s, def, name))
 		return an;
 	ai = an - s->an;	/* the walk may move the table */
@@ -663,7 +692,8 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 			where_of(c, &line, &col);
 			for (int i = 0; i < an->release; i++)
 				release(s, an->rel_irq);
-			for (int i = 0; i < an->acquire; i++)
+			/* A trylock of its own: the if's arm acquires. */
+			for (int i = 0; !an->cond_acq && i < an->acquire; i++)
 				acquire(s, text_of(s, c, name), line,
 					i < 32 && (an->acq_irq >> i & 1) ?
 					RK_IRQ : i < 32 &&
@@ -682,11 +712,32 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 	free(name);
 }
 
+/* Does call c's callee acquire only when it returns true? */
+static int do_cond_acquire(struct sleep_scan *s, CXCursor c)
+{
+	CXCursor callee = clang_getNullCursor(), ref;
+	char *name;
+	int yes;
+
+	clang_visitChildren(c, fe_take_first, &callee);
+	callee = fe_strip(callee);
+	if (clang_getCursorKind(callee) != CXCursor_DeclRefExpr)
+		return 0;
+	ref = clang_getCursorReferenced(callee);
+	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+		return 0;
+	name = fe_spelling(ref);
+	yes = callee_annotation(s, ref, name)->cond_acq;
+	free(name);
+	return yes;
+}
+
 /* What the walk of a body hands to this file (sleep_walk.h). */
 static const struct walk_hooks hooks = {
 	.call = do_call,
 	.prim = do_prim,
 	.dispatch = do_dispatch,
+	.cond_acquire = do_cond_acquire,
 };
 
 void walk_function(struct sleep_scan *s, CXCursor fn)
@@ -733,6 +784,8 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 		if (!clang_equalCursors(first, fn) && !an->acquire &&
 		    !an->release && !an->hold)
 			annotation(s, first, an);
+		if (an->acquire && !an->release && !an->cond_acq)
+			an->cond_acq = cond_acquirer(s, fn);
 	}
 	/* The walk adds callees' entries, which may move the array. */
 	ai = an - s->an;

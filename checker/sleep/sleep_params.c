@@ -192,25 +192,42 @@ static unsigned long long written(struct params *pa)
 	return w;
 }
 
+/* Where l is in its file, as an offset. */
+static unsigned file_offset(CXSourceLocation l)
+{
+	unsigned off = 0;
+
+	clang_getFileLocation(l, NULL, NULL, NULL, &off);
+	return off;
+}
+
 /*
- * Is ref a local set once, where it is declared ("bool x = ...;"), and
- * never changed after?  Counted by name over the body: a second local
- * of the same name makes it "changed", which only costs precision.
+ * Is ref a local set once and never changed after: where it is declared
+ * ("bool x = ...;"), or by one assignment before the test at c
+ * ("need_tasklist = !same_thread_group(...);" then "if (need_tasklist)
+ * read_lock(...);")?  Counted by name over the body: a second local of
+ * the same name makes it "changed", which only costs precision.
  */
-static int set_once(struct params *pa, CXCursor ref)
+static int set_once(struct params *pa, CXCursor ref, CXCursor c)
 {
 	char *name = fe_spelling(ref);
 	int changes = 0;
+	unsigned at = 0;
 
 	tokens(pa);
 	for (unsigned i = 0; i < pa->ntok; i++)
 		if (clang_getTokenKind(pa->tok[i]) == CXToken_Identifier &&
-		    !strcmp(spelling(pa, i), name) && changed_at(pa, i))
+		    !strcmp(spelling(pa, i), name) && changed_at(pa, i)) {
 			changes++;
+			at = file_offset(clang_getTokenLocation(pa->tu,
+								 pa->tok[i]));
+		}
 	free(name);
-	/* The one change is the declaration's "= value". */
-	return changes == 1 && clang_Cursor_hasVarDeclGlobalStorage(ref) == 0 &&
-	       !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(ref));
+	if (changes != 1 || clang_Cursor_hasVarDeclGlobalStorage(ref))
+		return 0;
+	/* The one change is the declaration's "= value", or before c. */
+	return !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(ref)) ||
+	       at < file_offset(clang_getCursorLocation(c));
 }
 
 /* The atom of a local set once (see set_once), or 0. */
@@ -227,7 +244,8 @@ static int local_atom(struct params *pa, CXCursor c)
 	for (int k = 0; k < pa->nlocal; k++)
 		if (clang_equalCursors(pa->local[k], ref))
 			return PARAMS_LOCAL + k + 1;
-	if (pa->nlocal == (int)ARRAY_SIZE(pa->local) || !set_once(pa, ref))
+	if (pa->nlocal == (int)ARRAY_SIZE(pa->local) ||
+	    !set_once(pa, ref, c))
 		return 0;
 	pa->local[pa->nlocal++] = ref;
 	return PARAMS_LOCAL + pa->nlocal;

@@ -102,6 +102,10 @@ struct annot {
 	int rel_irq;		/* closes the way *_unlock_irqrestore does */
 	int hold;		/* __must_hold: held on entry and exit */
 	int noreturn;
+	int cond_acq;		/* it acquires only when it returns true,
+				   as a trylock does: __cond_acquires(), or
+				   a bool function's __acquires() whose body
+				   unlocks on the way to "return false" */
 	int walked;		/* the effect is what a walk of its body saw */
 	char *text;		/* the first annotation: "__releases(x)" */
 };

@@ -290,7 +290,9 @@ static int trylock_test(struct sleep_scan *s, CXCursor cond, char **text,
 		char *name = fe_spelling(cond);
 		const struct prim *p = prim_find(name);
 
-		if (p && p->effect == PRIM_TRYLOCK) {
+		if ((p && p->effect == PRIM_TRYLOCK) ||
+		    (!p && s->hooks->cond_acquire &&
+		     s->hooks->cond_acquire(s, cond))) {
 			*text = text_of(s, cond, name);
 			where_of(cond, line, NULL);
 			free(name);

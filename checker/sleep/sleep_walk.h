@@ -36,6 +36,12 @@ struct walk_hooks {
 	 */
 	int (*dispatch)(struct sleep_scan *s, CXCursor c, unsigned a,
 			unsigned b);
+	/*
+	 * Call c, tested by a condition: 1 when its callee holds a lock
+	 * after it only if it returned true (a trylock of the code's own,
+	 * struct annot.cond_acq), so the arm it holds it in opens a region.
+	 */
+	int (*cond_acquire)(struct sleep_scan *s, CXCursor c);
 };
 
 /* Walk a function's body (a compound statement) from s->st. */

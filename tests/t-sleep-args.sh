@@ -180,8 +180,17 @@ void v_ptr(struct regs *regs)
 		might_sleep();
 }
 
+typedef unsigned int gfp_t;
+void v_gfp(gfp_t gfp)
+{
+	if (gfp == GFP_KERNEL)
+		might_sleep();
+}
+
 void v_callers(unsigned int other)
 {
+	v_gfp(GFP_KERNEL);
+	v_gfp(GFP_ATOMIC);
 	v_mask(other | ASYNC);
 	v_case(EV_DEL);
 	v_ptr(NULL);
@@ -205,3 +214,5 @@ check "args: NULL is 0" test \
 	"$(qv "SELECT args FROM calls WHERE callee='v_ptr'")" = 0
 check "args: a negative value: -1" test \
 	"$(qv "SELECT args FROM calls WHERE callee='v_ne'")" = -1
+check "args: GFP flags, whether they block and their value: gb3264, gn2080" test \
+	"$(qv "SELECT group_concat(args, ' ') FROM (SELECT args FROM calls WHERE callee='v_gfp' ORDER BY line)")" = 'gb3264 gn2080'

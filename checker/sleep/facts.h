@@ -227,6 +227,8 @@ struct link {
 		int kind;	/* ARG_VALUE, ARG_BITS, ARG_UNKNOWN, or the
 				   caller's parameter (>= 0) it passes */
 		long long v;	/* the value; for ARG_BITS, bits known set */
+		int gfp;	/* GFP flags that can block (1), that
+				   cannot (0), or not known as flags (-1) */
 	} **call_args;		/* per call, per argument */
 	int *call_nargs;
 	/*

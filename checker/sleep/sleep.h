@@ -142,8 +142,8 @@ char *params_cond_text(const struct params *pa, int cond);
  * "?" left off ("0,p1"); NULL when none is known: a constant's value in
  * decimal ("64", "-1"; a null pointer is "0"), "mK" when only bits K
  * are known set ("NB | len"), "pN" for the caller's parameter N, "?"
- * else.  A gfp_t argument is "1" when its flags can block, "0" when
- * they cannot.
+ * else.  A gfp_t argument is "gb" when its flags can block, "gn" when
+ * they cannot, followed by their value where it folds ("gb3264").
  */
 char *params_args(struct params *pa, CXCursor call);
 /* A condition the compiler folds (IS_ENABLED(CONFIG_X)): 1, 0, or -1. */

@@ -592,10 +592,20 @@ char *params_args(struct params *pa, CXCursor call)
 		if (p >= 0) {
 			v = xasprintf("p%d", p);
 		} else if (gfp_typed(call, i)) {
-			/* Flags, by what they allow; not by being non-zero. */
+			/*
+			 * Flags, by what they allow, and by value where it
+			 * folds ("flags == GFP_KERNEL"): "gb3264", "gn2080".
+			 */
+			long long x;
+			int known = sleep_value(a, &x);
+
 			c = gfp_arg(pa, a);
-			if (c >= 0)
-				v = xstrdup(c ? "1" : "0");
+			if (c >= 0 && known)
+				v = xasprintf("g%c%lld", c ? 'b' : 'n', x);
+			else if (c >= 0)
+				v = xasprintf("g%c", c ? 'b' : 'n');
+			else if (known)
+				v = xasprintf("%lld", x);
 		} else {
 			v = arg_value(pa, a, 0);
 		}

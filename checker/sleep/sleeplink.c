@@ -325,24 +325,28 @@ static cnd decide(cnd c, int ctx)
 	return c;
 }
 
-/* "64,p1,m8,?" (docs/facts-db.md, args). */
+/* "64,p1,m8,gb3264,gn,?" (docs/facts-db.md, args). */
 static struct link_arg *parse_args(const char *s, int *n)
 {
 	struct link_arg *v = NULL;
 
 	*n = 0;
 	while (s && *s) {
-		struct link_arg a = { ARG_UNKNOWN, 0 };
+		struct link_arg a = { ARG_UNKNOWN, 0, -1 };
 		char *end;
 
 		v = xrealloc(v, (*n + 1) * sizeof(*v));
+		if (*s == 'g' && (s[1] == 'b' || s[1] == 'n')) {
+			a.gfp = s[1] == 'b';
+			s += 2;
+		}
 		if (*s == 'p') {
 			a.kind = atoi(s + 1);
 		} else if (*s == 'm') {
 			a.v = strtoll(s + 1, &end, 10);
 			if (end != s + 1 && (!*end || *end == ','))
 				a.kind = ARG_BITS;
-		} else if (*s != '?') {
+		} else if (*s && *s != '?' && *s != ',') {
 			a.v = strtoll(s, &end, 10);
 			if (end != s && (!*end || *end == ','))
 				a.kind = ARG_VALUE;
@@ -387,7 +391,7 @@ static int through_param(const struct link *lk, int call, int c,
 			 int through_name)
 {
 	const struct link_pred *p = link_pred(lk, c);
-	const struct link_arg unknown = { ARG_UNKNOWN, 0 };
+	const struct link_arg unknown = { ARG_UNKNOWN, 0, -1 };
 	const struct link_arg *a;
 	int j, d;
 
@@ -400,7 +404,8 @@ static int through_param(const struct link *lk, int call, int c,
 		j = c - COND_GFP - 1;
 		a = j < lk->call_nargs[call] ? &lk->call_args[call][j] :
 					       &unknown;
-		if (a->kind == ARG_VALUE && a->v)
+		if (a->gfp == 1 || (a->gfp < 0 && a->kind == ARG_VALUE &&
+				    a->v))
 			return 0;
 		return a->kind >= 0 ? COND_GFP + a->kind + 1 : NEVER;
 	}

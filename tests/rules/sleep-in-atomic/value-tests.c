@@ -5,16 +5,17 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude
  *
  * check-error-start
-kernel/values.c:131:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: put_last() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:132:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: put_last() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:133:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: put_last() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:134:2: warning: put() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: put() -> put_last() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:135:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: notify() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:136:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: notify() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:137:2: warning: append() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: append() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:138:2: warning: run_queue() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: run_queue() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:139:2: warning: set_mode() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: set_mode() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:140:2: warning: debug_off() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:130: debug_off() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:125:2: warning: cache_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:123: cache_alloc() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:149:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:150:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:151:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:152:2: warning: put() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: put() -> put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:153:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: notify() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:154:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: notify() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:155:2: warning: append() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: append() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:156:2: warning: run_queue() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: run_queue() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:157:2: warning: set_mode() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: set_mode() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:158:2: warning: debug_off() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: debug_off() -> might_sleep() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -106,6 +107,23 @@ static void debug_off(unsigned int flags)
 {
 	if ((flags & PUT_DEBUG) == 0)
 		might_sleep();
+}
+
+typedef unsigned int gfp_t;
+
+/* bpf_mem_cache_alloc_flags()'s shape: only GFP_KERNEL takes the slow path. */
+static void cache_alloc(gfp_t flags)
+{
+	if (flags == GFP_KERNEL)
+		might_sleep();
+}
+
+void gfp_values(void)
+{
+	spin_lock(&lock);
+	cache_alloc(GFP_ATOMIC);
+	cache_alloc(GFP_KERNEL);
+	spin_unlock(&lock);
 }
 
 void fine(int len, unsigned long other)

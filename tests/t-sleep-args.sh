@@ -180,6 +180,19 @@ void v_ptr(struct regs *regs)
 		might_sleep();
 }
 
+struct obj {
+	spinlock_t lock;
+};
+
+void v_addr(struct obj *o)
+{
+	if (!o)
+		return;
+	spin_lock(&o->lock);
+	spin_unlock(&o->lock);
+	might_sleep();
+}
+
 typedef unsigned int gfp_t;
 void v_gfp(gfp_t gfp)
 {
@@ -216,3 +229,5 @@ check "args: a negative value: -1" test \
 	"$(qv "SELECT args FROM calls WHERE callee='v_ne'")" = -1
 check "args: GFP flags, whether they block and their value: gb3264, gn2080" test \
 	"$(qv "SELECT group_concat(args, ' ') FROM (SELECT args FROM calls WHERE callee='v_gfp' ORDER BY line)")" = 'gb3264 gn2080'
+check "&o->lock does not change o: the early return's test still holds (p0)" test \
+	"$(qv "SELECT cond FROM calls WHERE caller='v_addr' AND callee='might_sleep'")" = p0

@@ -101,10 +101,18 @@ struct params {
 		long long val;
 	} pred[32];
 	int npred;
+	/*
+	 * Access paths a test reads, from a parameter or a local that do
+	 * not change ("mapping->host"): atoms PARAMS_PATH + k + 1, for the
+	 * regions only, as locals' are.
+	 */
+	char *path[16];
+	int npath;
 };
 
 /* Atoms of locals: PARAMS_LOCAL + k + 1, with a sign as for parameters. */
 #define PARAMS_LOCAL 1000
+#define PARAMS_PATH (PARAMS_LOCAL + 32)
 #define PARAMS_PRED 3000
 #define PRED_MASK '&'
 #define PRED_EQ '='
@@ -121,7 +129,9 @@ int params_named(struct params *pa, const char *name);
  * changed ("bool should_lock = ...;"): an atom, or 0 for nothing.  i+1
  * when parameter i is true, -(i+1) when it is false; a test of its value
  * ("flags & FOLL_LOCK", "event == RTM_DELADDR") is a predicate's atom
- * (struct pred); a local's atom is +-(PARAMS_LOCAL + k + 1).  Read
+ * (struct pred); a local's atom is +-(PARAMS_LOCAL + k + 1), an access
+ * path's from either (the same text tested twice: "if (mapping->host)
+ * ... if (mapping->host)") +-(PARAMS_PATH + k + 1).  Read
  * through !, brackets, likely(), && (true: both hold, one is kept) and
  * || (false: neither holds).  Local atoms are for the region state
  * only: they mean nothing outside the function and never go to the

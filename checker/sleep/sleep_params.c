@@ -91,6 +91,9 @@ void params_begin(struct params *pa, CXTranslationUnit tu, CXCursor fn)
 
 void params_end(struct params *pa)
 {
+	for (int k = 0; k < pa->npath; k++)
+		free(pa->path[k]);
+	pa->npath = 0;
 	for (unsigned i = 0; i < pa->ntok; i++)
 		clang_disposeString(pa->sp[i]);
 	free(pa->sp);
@@ -138,9 +141,13 @@ static int changed_at(const struct params *pa, unsigned i)
 	for (size_t k = 0; k < ARRAY_SIZE(assign); k++)
 		hit |= !strcmp(next, assign[k]);
 	hit |= !strcmp(prev, "++") || !strcmp(prev, "--");
-	/* &p, not a & p: the "&" follows an operator or a bracket. */
+	/*
+	 * &p, not a & p: the "&" follows an operator or a bracket; and not
+	 * &p->lock, the address of what p points to.
+	 */
 	hit |= !strcmp(prev, "&") && strcmp(before, ")") &&
-	       strcmp(before, "]") && !ident_char(*before);
+	       strcmp(before, "]") && !ident_char(*before) &&
+	       strcmp(next, "->");
 	return hit;
 }
 
@@ -251,6 +258,75 @@ static int local_atom(struct params *pa, CXCursor c)
 	return PARAMS_LOCAL + pa->nlocal;
 }
 
+/* The tokens of c as written, with one space between: "mapping -> host". */
+static char *written_text(struct params *pa, CXCursor c)
+{
+	CXToken *t;
+	unsigned n;
+	struct sbuf sb = { 0 };
+
+	clang_tokenize(pa->tu, fe_file_range(pa->tu, c), &t, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString cs = clang_getTokenSpelling(pa->tu, t[i]);
+
+		sb_addf(&sb, "%s%s", i ? " " : "", clang_getCString(cs));
+		clang_disposeString(cs);
+	}
+	clang_disposeTokens(pa->tu, t, n);
+	return sb.buf ? sb_detach(&sb) : NULL;
+}
+
+int params_index(struct params *pa, CXCursor c);
+
+/*
+ * The atom of an access path from a parameter or local that does not
+ * change (see set_once), "mapping->host", or 0: a test of it repeated
+ * reads the same value, as code that locks and unlocks under the same
+ * test relies on.
+ */
+static int path_atom(struct params *pa, CXCursor c)
+{
+	CXCursor e = fe_strip(c), ref;
+	char *text;
+	int depth = 0;
+
+	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+		return 0;
+	while (clang_getCursorKind(e) == CXCursor_MemberRefExpr &&
+	       depth++ < 8) {
+		CXCursor base = clang_getNullCursor();
+
+		clang_visitChildren(e, fe_take_first, &base);
+		if (clang_Cursor_isNull(base))
+			return 0;
+		e = fe_strip(base);
+	}
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return 0;
+	ref = clang_getCursorReferenced(e);
+	if (clang_getCursorKind(ref) == CXCursor_ParmDecl) {
+		if (params_index(pa, e) < 0)
+			return 0;
+	} else if (clang_getCursorKind(ref) != CXCursor_VarDecl ||
+		   !set_once(pa, ref, c)) {
+		return 0;
+	}
+	text = written_text(pa, c);
+	if (!text)
+		return 0;
+	for (int k = 0; k < pa->npath; k++)
+		if (!strcmp(pa->path[k], text)) {
+			free(text);
+			return PARAMS_PATH + k + 1;
+		}
+	if (pa->npath == (int)ARRAY_SIZE(pa->path)) {
+		free(text);
+		return 0;
+	}
+	pa->path[pa->npath++] = text;
+	return PARAMS_PATH + pa->npath;
+}
+
 int params_index(struct params *pa, CXCursor c)
 {
 	CXCursor ref;
@@ -359,6 +435,8 @@ static int common_atom(int a, int b)
 	return a == b ? a : 0;
 }
 
+static int null_pointer(struct params *pa, CXCursor c);
+
 #define COND_DEPTH 32
 
 static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
@@ -416,7 +494,9 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 		} else if (!strcmp(op, "&")) {
 			*t = value_test(pa, kids.v[0], kids.v[1], PRED_MASK);
 			*f = -*t;
-		} else if ((eq || ne) && sleep_value(kids.v[1], &v) && !v) {
+		} else if ((eq || ne) && ((sleep_value(kids.v[1], &v) &&
+					   !v) ||
+					  null_pointer(pa, kids.v[1]))) {
 			/* "(flags & M) == 0", "p != 0": its operand's test */
 			if (eq)
 				cond_of(pa, kids.v[0], f, t, depth + 1);
@@ -437,7 +517,7 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 	i = params_index(pa, c);
 	if (i >= 0)
 		i = i + 1;
-	else if (!(i = local_atom(pa, c)))
+	else if (!(i = local_atom(pa, c)) && !(i = path_atom(pa, c)))
 		return;
 	*t = i;
 	*f = -i;

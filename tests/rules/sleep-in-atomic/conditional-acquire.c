@@ -1,13 +1,14 @@
 /*
- * check-name: a lock taken only when a helper returns true (__cond_acquires, or a bool __acquires that unlocks), and one taken and dropped under the same once-assigned local
+ * check-name: a lock taken only when a helper returns true (__cond_acquires, or a bool __acquires that unlocks), and one taken and dropped under the same test of a once-assigned local or of a field read through it
  * check-tree: sleep-hooks
  * check-path: kernel/condacq.c
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude
  *
  * check-error-start
-kernel/condacq.c:58:3: warning: msleep() may sleep inside the atomic region begun by run_queue(a) at kernel/condacq.c:57: msleep() [sleep-in-atomic]
-kernel/condacq.c:71:2: warning: msleep() may sleep inside the atomic region begun by grab_if_idle(a) at kernel/condacq.c:69: msleep() [sleep-in-atomic]
-kernel/condacq.c:107:2: warning: msleep() may sleep inside the atomic region begun by spin_lock(&list_lock) at kernel/condacq.c:103: msleep() [sleep-in-atomic]
+kernel/condacq.c:60:3: warning: msleep() may sleep inside the atomic region begun by run_queue(a) at kernel/condacq.c:59: msleep() [sleep-in-atomic]
+kernel/condacq.c:73:2: warning: msleep() may sleep inside the atomic region begun by grab_if_idle(a) at kernel/condacq.c:71: msleep() [sleep-in-atomic]
+kernel/condacq.c:109:2: warning: msleep() may sleep inside the atomic region begun by spin_lock(&list_lock) at kernel/condacq.c:105: msleep() [sleep-in-atomic]
+kernel/condacq.c:137:3: warning: msleep() may sleep inside the atomic region begun by spin_trylock(&mapping->host->i_lock) at kernel/condacq.c:132: msleep() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -16,6 +17,7 @@ kernel/condacq.c:107:2: warning: msleep() may sleep inside the atomic region beg
 #define __cond_acquires(x)
 #define true 1
 #define false 0
+#define NULL ((void *)0)
 
 struct acct {
 	spinlock_t lock;
@@ -105,4 +107,35 @@ void reassigned(struct acct *a)
 	if (need)
 		spin_unlock(&list_lock);
 	msleep(60);
+}
+
+struct host {
+	spinlock_t i_lock;
+};
+
+struct mapping {
+	struct host *host;
+};
+
+extern struct mapping *mapping_of(struct acct *a);
+
+/*
+ * shadow_lru_isolate()'s shape: the host's lock is taken and dropped
+ * under the same test of a field read through a local assigned once.
+ */
+void field_test(struct acct *a)
+{
+	struct mapping *mapping;
+
+	mapping = mapping_of(a);
+	if (mapping->host != NULL) {
+		if (!spin_trylock(&mapping->host->i_lock))
+			return;
+	}
+	a->work = 2;
+	if (mapping->host)
+		msleep(70);
+	if (mapping->host != NULL)
+		spin_unlock(&mapping->host->i_lock);
+	msleep(80);
 }

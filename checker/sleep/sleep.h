@@ -119,6 +119,11 @@ struct params {
 
 void params_begin(struct params *pa, CXTranslationUnit tu, CXCursor fn);
 void params_end(struct params *pa);
+/*
+ * Is var a local set once: where it is declared, or by one assignment
+ * before at, and never changed after?
+ */
+int params_set_once(struct params *pa, CXCursor var, CXCursor at);
 /* Which parameter c names (an unassigned one), or -1. */
 int params_index(struct params *pa, CXCursor c);
 /* The same for a name as a macro argument spells it: "inode". */
@@ -140,6 +145,11 @@ int params_named(struct params *pa, const char *name);
 void params_cond(struct params *pa, CXCursor c, int *t, int *f);
 /* Which parameter a switch on c tests (an unassigned one), or -1. */
 int params_switch(struct params *pa, CXCursor c);
+/*
+ * The operator of binary expression c whose left operand is lhs, as
+ * written ("=", "&&"), or NULL when a macro's body writes it.
+ */
+char *params_binop(struct params *pa, CXCursor c, CXCursor lhs);
 /* The atom of "parameter i == v". */
 int params_pred(struct params *pa, int i, char op, long long v);
 /*

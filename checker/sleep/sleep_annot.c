@@ -298,3 +298,29 @@ struct annot *annot_find(struct sleep_scan *s, const char *name)
 			return &s->an[i];
 	return NULL;
 }
+
+/*
+ * A bool function that says __acquires() and unlocks in its body
+ * ("lock; if (work) return true; unlock; return false;": io-wq's
+ * io_acct_run_queue()) holds the lock only when it returns true.
+ */
+int annot_cond_acquirer(struct sleep_scan *s, CXCursor def)
+{
+	CXType rt = clang_getResultType(clang_getCursorType(def));
+	CXToken *t;
+	unsigned n;
+	int unlocks = 0;
+
+	if (clang_getCanonicalType(rt).kind != CXType_Bool)
+		return 0;
+	clang_tokenize(s->tu, clang_getCursorExtent(def), &t, &n);
+	for (unsigned i = 0; i < n && !unlocks; i++) {
+		CXString cs = clang_getTokenSpelling(s->tu, t[i]);
+
+		unlocks = clang_getTokenKind(t[i]) == CXToken_Identifier &&
+			  strstr(clang_getCString(cs), "unlock");
+		clang_disposeString(cs);
+	}
+	clang_disposeTokens(s->tu, t, n);
+	return unlocks;
+}

@@ -20,5 +20,10 @@ void annotation(struct sleep_scan *s, CXCursor decl, struct annot *an);
 struct annot *annot_add(struct sleep_scan *s, const char *name);
 /* The entry for function name, or NULL. */
 struct annot *annot_find(struct sleep_scan *s, const char *name);
+/*
+ * Does the definition def, annotated __acquires(), take its lock only
+ * when it returns true (struct annot.cond_acq)?  1 or 0.
+ */
+int annot_cond_acquirer(struct sleep_scan *s, CXCursor def);
 
 #endif /* HOOKWRAP_SLEEP_ANNOT_H */

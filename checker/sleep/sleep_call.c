@@ -12,6 +12,7 @@
 #include "checker/sleep/sleep_call.h"
 #include "checker/sleep/sleep_walk.h"
 #include "checker/sleep/sleep_annot.h"
+#include "checker/sleep/sleep_fnptr.h"
 #include "checker/sleep/sleep_ctx.h"
 #include "checker/setup.h"
 
@@ -448,32 +449,6 @@ static int header_inline(struct sleep_scan *s, CXCursor def, const char *name)
  * walk that records its facts: walk_header()).  A header's helper is
  * queued for its facts in any case.
  */
-/*
- * A bool function that says __acquires() and unlocks in its body
- * ("lock; if (work) return true; unlock; return false;": io-wq's
- * io_acct_run_queue()) holds the lock only when it returns true.
- */
-static int cond_acquirer(struct sleep_scan *s, CXCursor def)
-{
-	CXType rt = clang_getResultType(clang_getCursorType(def));
-	CXToken *t;
-	unsigned n;
-	int unlocks = 0;
-
-	if (clang_getCanonicalType(rt).kind != CXType_Bool)
-		return 0;
-	clang_tokenize(s->tu, clang_getCursorExtent(def), &t, &n);
-	for (unsigned i = 0; i < n && !unlocks; i++) {
-		CXString cs = clang_getTokenSpelling(s->tu, t[i]);
-
-		unlocks = clang_getTokenKind(t[i]) == CXToken_Identifier &&
-			  strstr(clang_getCString(cs), "unlock");
-		clang_disposeString(cs);
-	}
-	clang_disposeTokens(s->tu, t, n);
-	return unlocks;
-}
-
 static const struct annot *callee_annotation(struct sleep_scan *s,
 					     CXCursor fn, const char *name)
 {
@@ -491,7 +466,7 @@ static const struct annot *callee_annotation(struct sleep_scan *s,
 		annotation(s, def, an);
 	if (an->acquire && !an->release && !an->cond_acq &&
 	    !clang_Cursor_isNull(def))
-		an->cond_acq = cond_acquirer(s, def);
+		an->cond_acq = annot_cond_acquirer(s, def);
 	if (!header_inline(s, def, name))
 		return an;
 	ai = an - s->an;	/* the walk may move the table */
@@ -659,6 +634,18 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 	ref = clang_getCursorKind(callee) == CXCursor_DeclRefExpr ?
 	      clang_getCursorReferenced(callee) : clang_getNullCursor();
 	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl) {
+		struct strv to = { 0 };
+
+		/* A local set once from functions' names: a call to each. */
+		if (fnptr_targets(s, callee, &to)) {
+			for (int i = 0; i < to.n; i++) {
+				fc = add_call(s, c, to.v[i]);
+				fc->text = code_text(s, file_range(s, callee));
+				fc->args = params_args(&s->pa, c);
+			}
+			strv_clear(&to);
+			return;
+		}
 		/*
 		 * Through a pointer that is no member (a variable, a
 		 * parameter, a call's result): not followed, but known, so
@@ -785,7 +772,7 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 		    !an->release && !an->hold)
 			annotation(s, first, an);
 		if (an->acquire && !an->release && !an->cond_acq)
-			an->cond_acq = cond_acquirer(s, fn);
+			an->cond_acq = annot_cond_acquirer(s, fn);
 	}
 	/* The walk adds callees' entries, which may move the array. */
 	ai = an - s->an;

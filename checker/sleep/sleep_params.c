@@ -276,6 +276,11 @@ static char *written_text(struct params *pa, CXCursor c)
 	return sb.buf ? sb_detach(&sb) : NULL;
 }
 
+int params_set_once(struct params *pa, CXCursor var, CXCursor at)
+{
+	return set_once(pa, var, at);
+}
+
 int params_index(struct params *pa, CXCursor c);
 
 /*
@@ -394,6 +399,11 @@ static char *binop(struct params *pa, CXCursor c, CXCursor lhs)
 	clang_disposeTokens(pa->tu, tc, nc);
 	clang_disposeTokens(pa->tu, tl, nl);
 	return op;
+}
+
+char *params_binop(struct params *pa, CXCursor c, CXCursor lhs)
+{
+	return binop(pa, c, lhs);
 }
 
 int params_pred(struct params *pa, int i, char op, long long v)

@@ -166,6 +166,11 @@ char *params_cond_text(const struct params *pa, int cond);
  * they cannot, followed by their value where it folds ("gb3264").
  */
 char *params_args(struct params *pa, CXCursor call);
+/*
+ * The same for a dispatch macro's arguments, as their text reads ("0",
+ * "true", a parameter's name).
+ */
+char *params_macro_args(struct params *pa, const struct strv *args);
 /* A condition the compiler folds (IS_ENABLED(CONFIG_X)): 1, 0, or -1. */
 int sleep_constant(CXCursor cond);
 /* The integer value of c, when the compiler folds it: 1 and *v, or 0. */

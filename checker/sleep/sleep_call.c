@@ -513,38 +513,6 @@ static enum CXChildVisitResult member_call_cb(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
-/* The args column (docs/facts-db.md) of a dispatch macro's arguments. */
-static char *macro_call_args(struct sleep_scan *s,
-			     const struct fe_macro_use *u)
-{
-	struct sbuf sb = { 0 };
-	size_t known = 0;
-
-	for (int i = 0; i < u->args.n; i++) {
-		const char *a = u->args.v[i];
-		int p = params_named(&s->pa, a);
-		char *v;
-
-		if (p >= 0)
-			v = xasprintf("p%d", p);
-		else
-			v = xstrdup(!strcmp(a, "0") || !strcmp(a, "false") ?
-				    "0" : !strcmp(a, "1") ||
-				    !strcmp(a, "true") ? "1" : "?");
-		sb_addf(&sb, "%s%s", i ? "," : "", v);
-		if (strcmp(v, "?"))
-			known = sb.len;
-		free(v);
-	}
-	if (!known) {
-		sb_free(&sb);
-		return NULL;
-	}
-	sb.buf[known] = '\0';
-	sb.len = known;
-	return sb_detach(&sb);
-}
-
 /*
  * Is c (of span a..b in the main file) the expansion of a dispatch
  * macro that calls its hook with arguments of its own (6.12's
@@ -573,7 +541,7 @@ static int do_dispatch(struct sleep_scan *s, CXCursor c, unsigned a,
 		return 0;
 	fc = add_call(s, c, "");
 	fc->hook = xstrdup(u->hook);
-	fc->args = macro_call_args(s, u);
+	fc->args = params_macro_args(&s->pa, &u->args);
 	fc->text = xasprintf("%s.%s", s->cx->t->struct_name, u->hook);
 	return 1;
 }

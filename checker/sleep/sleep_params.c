@@ -712,3 +712,33 @@ char *params_args(struct params *pa, CXCursor call)
 	sb.len = known;
 	return sb_detach(&sb);
 }
+
+char *params_macro_args(struct params *pa, const struct strv *args)
+{
+	struct sbuf sb = { 0 };
+	size_t known = 0;
+
+	for (int i = 0; i < args->n; i++) {
+		const char *a = args->v[i];
+		int p = params_named(pa, a);
+		char *v;
+
+		if (p >= 0)
+			v = xasprintf("p%d", p);
+		else
+			v = xstrdup(!strcmp(a, "0") || !strcmp(a, "false") ?
+				    "0" : !strcmp(a, "1") ||
+				    !strcmp(a, "true") ? "1" : "?");
+		sb_addf(&sb, "%s%s", i ? "," : "", v);
+		if (strcmp(v, "?"))
+			known = sb.len;
+		free(v);
+	}
+	if (!known) {
+		sb_free(&sb);
+		return NULL;
+	}
+	sb.buf[known] = '\0';
+	sb.len = known;
+	return sb_detach(&sb);
+}

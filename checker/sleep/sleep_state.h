@@ -18,6 +18,7 @@
  *                  which runs the walker with these as its hooks
  *   sleep_walk.c   the statement walker: the control flow, with the
  *                  regions through it; what it meets goes to its hooks
+ *   sleep_fnptr.c  what a call through a local function pointer reaches
  *   sleep_annot.c  the table of callees' effects; their annotations
  *   sleep_ctx.c    the context a region makes and a condition tests
  *   sleep_state.c  this state and its primitives

@@ -200,8 +200,20 @@ void v_gfp(gfp_t gfp)
 		might_sleep();
 }
 
+void v_store(int *out)
+{
+	if (out)
+		*out = 1;
+	else
+		might_sleep();
+}
+
 void v_callers(unsigned int other)
 {
+	int local;
+
+	v_store(&local);
+	v_store("x" ? &local : NULL);
 	v_gfp(GFP_KERNEL);
 	v_gfp(GFP_ATOMIC);
 	v_mask(other | ASYNC);
@@ -231,3 +243,7 @@ check "args: GFP flags, whether they block and their value: gb3264, gn2080" test
 	"$(qv "SELECT group_concat(args, ' ') FROM (SELECT args FROM calls WHERE callee='v_gfp' ORDER BY line)")" = 'gb3264 gn2080'
 check "&o->lock does not change o: the early return's test still holds (p0)" test \
 	"$(qv "SELECT cond FROM calls WHERE caller='v_addr' AND callee='might_sleep'")" = p0
+check "*out = 1 stores through out, does not change it: !p0" test \
+	"$(qv "SELECT cond FROM calls WHERE caller='v_store' AND callee='might_sleep'")" = '!p0'
+check "args: the address of an object is never NULL: nz" test \
+	"$(qv "SELECT args FROM calls WHERE callee='v_store' ORDER BY line LIMIT 1")" = nz

@@ -224,7 +224,8 @@ struct link {
 		unsigned need;	/* as link_node.need */
 	} *call_cond;		/* per call: what its path assumes */
 	struct link_arg {
-		int kind;	/* ARG_VALUE, ARG_BITS, ARG_UNKNOWN, or the
+		int kind;	/* ARG_VALUE, ARG_BITS, ARG_NONZERO (an
+				   address: "nz"), ARG_UNKNOWN, or the
 				   caller's parameter (>= 0) it passes */
 		long long v;	/* the value; for ARG_BITS, bits known set */
 		int gfp;	/* GFP flags that can block (1), that

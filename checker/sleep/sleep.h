@@ -161,8 +161,9 @@ char *params_cond_text(const struct params *pa, int cond);
  * A call's arguments as the facts store them, comma-separated, trailing
  * "?" left off ("0,p1"); NULL when none is known: a constant's value in
  * decimal ("64", "-1"; a null pointer is "0"), "mK" when only bits K
- * are known set ("NB | len"), "pN" for the caller's parameter N, "?"
- * else.  A gfp_t argument is "gb" when its flags can block, "gn" when
+ * are known set ("NB | len"), "nz" for what is never 0 (a string, the
+ * address of an object: "&dispose"), "pN" for the caller's parameter N,
+ * "?" else.  A gfp_t argument is "gb" when its flags can block, "gn" when
  * they cannot, followed by their value where it folds ("gb3264").
  */
 char *params_args(struct params *pa, CXCursor call);

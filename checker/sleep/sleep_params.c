@@ -138,8 +138,11 @@ static int changed_at(const struct params *pa, unsigned i)
 
 	if (!strcmp(prev, ".") || !strcmp(prev, "->"))
 		return 0;
+	/* "*p = v" stores through p ("a * p = v" is no lvalue). */
 	for (size_t k = 0; k < ARRAY_SIZE(assign); k++)
-		hit |= !strcmp(next, assign[k]);
+		hit |= !strcmp(next, assign[k]) &&
+		       (strcmp(prev, "*") || !strcmp(next, "++") ||
+			!strcmp(next, "--"));
 	hit |= !strcmp(prev, "++") || !strcmp(prev, "--");
 	/*
 	 * &p, not a & p: the "&" follows an operator or a bracket; and not
@@ -633,11 +636,39 @@ static int null_pointer(struct params *pa, CXCursor c)
  * One argument, not a parameter nor GFP flags: its value, the bits it
  * is known to have set ("INTEL_GUC_CT_SEND_NB | len": "m..."), or NULL.
  */
+/*
+ * Is c "&x", "&p->m" or "&a[i]": the address of an object, which is
+ * never NULL (locks_delete_lock_ctx(fl, &dispose) puts the lock on the
+ * list it is given instead of freeing it)?
+ */
+static int address_of(struct params *pa, CXCursor c)
+{
+	CXCursor in = clang_getNullCursor();
+	char *op;
+	int amp;
+	enum CXCursorKind k;
+
+	if (clang_getCursorKind(c) != CXCursor_UnaryOperator)
+		return 0;
+	op = token_at(pa->tu, clang_getCursorLocation(c));
+	amp = op && !strcmp(op, "&");
+	free(op);
+	if (!amp)
+		return 0;
+	clang_visitChildren(c, fe_take_first, &in);
+	k = clang_getCursorKind(fe_strip(in));
+	return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
+	       k == CXCursor_ArraySubscriptExpr;
+}
+
 static char *arg_value(struct params *pa, CXCursor a, int depth)
 {
 	enum CXCursorKind k = clang_getCursorKind(a);
 	long long v;
 
+	/* A string, or the address of an object: never NULL. */
+	if (k == CXCursor_StringLiteral || address_of(pa, a))
+		return xstrdup("nz");
 	/* Only what may fold: not every call's every argument. */
 	if (k != CXCursor_IntegerLiteral && k != CXCursor_CharacterLiteral &&
 	    k != CXCursor_DeclRefExpr && k != CXCursor_UnaryOperator &&

@@ -200,7 +200,7 @@ static void add_impl(struct impl_list *il, int node, int reg)
 }
 
 /* Argument kinds in call_args; a parameter is its index (>= 0). */
-enum { ARG_VALUE = -1, ARG_BITS = -2, ARG_UNKNOWN = -3 };
+enum { ARG_VALUE = -1, ARG_BITS = -2, ARG_UNKNOWN = -3, ARG_NONZERO = -4 };
 #define NEVER INT_MIN
 
 /* The cond of a test of parameter i ("p2&64"), added when new. */
@@ -340,7 +340,9 @@ static struct link_arg *parse_args(const char *s, int *n)
 			a.gfp = s[1] == 'b';
 			s += 2;
 		}
-		if (*s == 'p') {
+		if (!strncmp(s, "nz", 2) && (!s[2] || s[2] == ',')) {
+			a.kind = ARG_NONZERO;
+		} else if (*s == 'p') {
 			a.kind = atoi(s + 1);
 		} else if (*s == 'm') {
 			a.v = strtoll(s + 1, &end, 10);
@@ -369,6 +371,12 @@ static int arg_decides(const struct link_pred *p, const struct link_arg *a)
 		if (!p)
 			return a->v != 0;
 		return p->op == '&' ? (a->v & p->val) != 0 : a->v == p->val;
+	}
+	if (a->kind == ARG_NONZERO) {
+		/* Not 0, nothing more: its truth, and "== 0". */
+		if (!p)
+			return 1;
+		return p->op == '=' && !p->val ? 0 : -1;
 	}
 	if (a->kind == ARG_BITS) {
 		/* Bits known set: a test of one of them, or an equality to

@@ -5,17 +5,18 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude
  *
  * check-error-start
-kernel/values.c:125:2: warning: cache_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:123: cache_alloc() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:149:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: put_last() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:150:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: put_last() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:151:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: put_last() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:152:2: warning: put() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: put() -> put_last() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:153:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: notify() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:154:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: notify() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:155:2: warning: append() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: append() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:156:2: warning: run_queue() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: run_queue() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:157:2: warning: set_mode() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: set_mode() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:158:2: warning: debug_off() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:148: debug_off() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:126:2: warning: cache_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:124: cache_alloc() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:145:2: warning: delete_lock() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:143: delete_lock() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:169:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:170:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:171:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:172:2: warning: put() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: put() -> put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:173:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: notify() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:174:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: notify() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:175:2: warning: append() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: append() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:176:2: warning: run_queue() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: run_queue() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:177:2: warning: set_mode() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: set_mode() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:178:2: warning: debug_off() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: debug_off() -> might_sleep() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -123,6 +124,25 @@ void gfp_values(void)
 	spin_lock(&lock);
 	cache_alloc(GFP_ATOMIC);
 	cache_alloc(GFP_KERNEL);
+	spin_unlock(&lock);
+}
+
+/* locks_delete_lock_ctx()'s shape: a list to put it on, or free it now. */
+static void delete_lock(int *dispose)
+{
+	if (dispose)
+		*dispose = 1;
+	else
+		might_sleep();
+}
+
+void addresses(void)
+{
+	int dispose = 0;
+
+	spin_lock(&lock);
+	delete_lock(&dispose);
+	delete_lock(NULL);
 	spin_unlock(&lock);
 }
 

@@ -261,15 +261,19 @@ static void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 		fc->text = text_of(s, shown, p->name);
 		if (alloc_blocks(s, c, m, p, &flags)) {
 			fc->sleep = xasprintf("%s(%s)", p->name, flags);
-		} else if (flags && !fc->cond) {
+		} else if (flags) {
 			/*
 			 * The flags are the function's own gfp_t parameter:
-			 * it sleeps when its callers' flags can block.
+			 * it sleeps when its callers' flags can block.  That
+			 * condition is kept over the path's ("if (node ==
+			 * NUMA_NO_NODE) alloc_pages(flags, ...)"): one is
+			 * kept, and most callers decide the flags.
 			 */
 			int k = params_named(&s->pa, flags);
 
 			if (k >= 0) {
 				fc->sleep = xasprintf("%s(%s)", p->name, flags);
+				free(fc->cond);
 				fc->cond = xasprintf("g%d", k);
 			}
 		}

@@ -566,18 +566,35 @@ char *params_cond_text(const struct params *pa, int cond)
 	return xasprintf("%sp%d", neg, a - 1);
 }
 
-/* Is parameter i of the function call calls a gfp_t? */
+/*
+ * Is parameter i of the function call calls a gfp_t?  Of a function it
+ * names, or of the function type it calls through ("convert->func(...,
+ * GFP_ATOMIC)").
+ */
 static int gfp_typed(CXCursor call, int i)
 {
 	CXCursor fn = clang_getCursorReferenced(call);
+	CXType t;
 	CXString ts;
 	int is;
 
-	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl ||
-	    i >= clang_Cursor_getNumArguments(fn))
-		return 0;
-	ts = clang_getTypeSpelling(clang_getCursorType(
-		clang_Cursor_getArgument(fn, i)));
+	if (clang_getCursorKind(fn) == CXCursor_FunctionDecl) {
+		if (i >= clang_Cursor_getNumArguments(fn))
+			return 0;
+		t = clang_getCursorType(clang_Cursor_getArgument(fn, i));
+	} else {
+		CXCursor callee = clang_getNullCursor();
+
+		clang_visitChildren(call, fe_take_first, &callee);
+		t = clang_getCursorType(callee);
+		if (t.kind == CXType_Pointer)
+			t = clang_getPointeeType(t);
+		if (t.kind != CXType_FunctionProto ||
+		    i >= clang_getNumArgTypes(t))
+			return 0;
+		t = clang_getArgType(t, i);
+	}
+	ts = clang_getTypeSpelling(t);
 	is = !strcmp(clang_getCString(ts), "gfp_t");
 	clang_disposeString(ts);
 	return is;

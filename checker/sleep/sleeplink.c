@@ -450,17 +450,24 @@ static cnd through(const struct link *lk, int call, int v, int through_name)
 	return decide(c, lk->f->calls[call].ctx);
 }
 
+/* Is cond a gfp_t parameter's (COND_GFP), not a test's? */
+static int gfp_cond(const struct link *lk, int cond)
+{
+	return cond > COND_GFP && !link_pred(lk, cond);
+}
+
 /*
  * A call's own condition and its callee's, both to hold: one parameter's
- * (the call's own first), every need.
+ * (a callee's GFP flags first: most callers decide them; then the call's
+ * own), every need.
  */
-static cnd both(cnd own, cnd callee)
+static cnd both(const struct link *lk, cnd own, cnd callee)
 {
 	cnd c;
 
 	if (own.p == NEVER || callee.p == NEVER)
 		return NO;
-	c.p = own.p ? own.p : callee.p;
+	c.p = gfp_cond(lk, callee.p) ? callee.p : own.p ? own.p : callee.p;
 	c.need = own.need | callee.need;
 	return decide(c, 0);
 }
@@ -471,7 +478,7 @@ static cnd edge_cond(const struct link *lk, int call, int v)
 	int named = call >= 0 && lk->nodes[v].is_hook &&
 		    *lk->f->calls[call].callee;
 
-	return both(call >= 0 ? lk->call_cond[call] : ALWAYS,
+	return both(lk, call >= 0 ? lk->call_cond[call] : ALWAYS,
 		    through(lk, call, v, named));
 }
 

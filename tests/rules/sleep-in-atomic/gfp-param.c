@@ -1,12 +1,14 @@
 /*
- * check-name: a function that passes its own gfp_t on sleeps when its caller's flags block
+ * check-name: a function that passes its own gfp_t on sleeps when its caller's flags block, whatever the path's own test
  * check-tree: sleep-hooks
  * check-path: kernel/case.c
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
  * check-error-start
-kernel/case.c:68:2: warning: buf_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:66: buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
-kernel/case.c:70:2: warning: buf_alloc_zeroed() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:66: buf_alloc_zeroed() -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
+kernel/case.c:88:2: warning: convert->func() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:86: convert->func() -> convert_context() (through convert->func: converter.func = convert_context at kernel/case.c:81) -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
+kernel/case.c:97:2: warning: node_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:94: node_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
+kernel/case.c:112:2: warning: buf_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:110: buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
+kernel/case.c:114:2: warning: buf_alloc_zeroed() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:110: buf_alloc_zeroed() -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -53,6 +55,48 @@ static void *buf_expand(struct audit_buffer *ab, unsigned long n)
 }
 
 static spinlock_t lock;
+
+/*
+ * alloc_slab_page()'s shape: the flags decide, whatever the path's own
+ * test ("if (node == NUMA_NO_NODE)") says.
+ */
+static void *node_alloc(gfp_t how, int node)
+{
+	if (node == -1)
+		return __kmalloc_node_track_caller_noprof(64, 0, how, -1, 0);
+	return buf_alloc(64, how);
+}
+
+/* sidtab's convert->func(..., GFP_ATOMIC): the flags through a member. */
+struct converter {
+	void *(*func)(unsigned long n, gfp_t gfp);
+};
+
+static void *convert_context(unsigned long n, gfp_t gfp)
+{
+	return buf_alloc(n, gfp);
+}
+
+static struct converter the_converter = {
+	.func = convert_context,
+};
+
+void convert_callers(struct converter *convert)
+{
+	spin_lock(&lock);
+	convert->func(16, GFP_ATOMIC);
+	convert->func(16, GFP_KERNEL);
+	spin_unlock(&lock);
+}
+
+void node_callers(void)
+{
+	spin_lock(&lock);
+	node_alloc(GFP_ATOMIC, -1);
+	node_alloc(GFP_ATOMIC, 3);
+	node_alloc(GFP_KERNEL, 3);
+	spin_unlock(&lock);
+}
 
 void gfp_field(struct audit_buffer *ab)
 {

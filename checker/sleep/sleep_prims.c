@@ -308,6 +308,34 @@ static int has_word(const char *s, const char *w)
 	return 0;
 }
 
+/*
+ * Are the flags "tokens" only __GFP_ modifiers, numbers and "|"
+ * ("__GFP_HIGH", "__GFP_NOWARN | __GFP_ZERO", "0")?  None of those is
+ * __GFP_DIRECT_RECLAIM (gfp_blocking[] holds what carries it), so such
+ * flags cannot block.
+ */
+static int only_modifiers(const char *tokens)
+{
+	const char *p = tokens;
+	int any = 0;
+
+	while (*p) {
+		size_t n;
+
+		while (*p == ' ' || *p == '|' || *p == '(' || *p == ')')
+			p++;
+		if (!*p)
+			break;
+		n = strcspn(p, " |()");
+		if (!((n > 6 && !strncmp(p, "__GFP_", 6)) ||
+		      (*p >= '0' && *p <= '9')))
+			return 0;
+		any = 1;
+		p += n;
+	}
+	return any;
+}
+
 int gfp_blocks(const char *tokens)
 {
 	if (strchr(tokens, '~'))
@@ -318,7 +346,7 @@ int gfp_blocks(const char *tokens)
 	for (size_t i = 0; i < ARRAY_SIZE(gfp_blocking); i++)
 		if (has_word(tokens, gfp_blocking[i]))
 			return 1;
-	return -1;
+	return only_modifiers(tokens) ? 0 : -1;
 }
 
 int lock_sleeps(const char *arg, const char *type)

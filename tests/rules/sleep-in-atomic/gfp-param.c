@@ -5,16 +5,20 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
  * check-error-start
-kernel/case.c:88:2: warning: convert->func() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:86: convert->func() -> convert_context() (through convert->func: converter.func = convert_context at kernel/case.c:81) -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
-kernel/case.c:97:2: warning: node_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:94: node_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
-kernel/case.c:112:2: warning: buf_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:110: buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
-kernel/case.c:114:2: warning: buf_alloc_zeroed() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:110: buf_alloc_zeroed() -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
+kernel/case.c:92:2: warning: convert->func() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:90: convert->func() -> convert_context() (through convert->func: converter.func = convert_context at kernel/case.c:85) -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
+kernel/case.c:101:2: warning: node_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:98: node_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
+kernel/case.c:116:2: warning: buf_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:114: buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
+kernel/case.c:118:2: warning: buf_alloc_zeroed() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:114: buf_alloc_zeroed() -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
 #include <linux/spinlock.h>
 
 typedef unsigned int gfp_t;
+
+/* Modifiers alone: no __GFP_DIRECT_RECLAIM, so no blocking. */
+#define __GFP_HIGH	0x20u
+#define __GFP_NOWARN	0x2000u
 struct bucket;
 
 void *__kmalloc_node_track_caller_noprof(unsigned long size, struct bucket *b,
@@ -113,6 +117,7 @@ void gfp_callers(void)
 	buf_alloc_zeroed(64, GFP_NOWAIT);
 	buf_alloc_zeroed(64, GFP_KERNEL);
 	buf_alloc_local(64);
+	buf_alloc(64, __GFP_HIGH | __GFP_NOWARN);
 	spin_unlock(&lock);
 	buf_alloc(64, GFP_KERNEL);
 }

@@ -150,6 +150,8 @@ int params_switch(struct params *pa, CXCursor c);
  * written ("=", "&&"), or NULL when a macro's body writes it.
  */
 char *params_binop(struct params *pa, CXCursor c, CXCursor lhs);
+/* Is c a null pointer constant (NULL, "(void *)0", 0)? */
+int params_null(struct params *pa, CXCursor c);
 /* The atom of "parameter i == v". */
 int params_pred(struct params *pa, int i, char op, long long v);
 /*

@@ -13,26 +13,12 @@
 /* At most this many functions behind one variable. */
 #define MAX_TARGETS 16
 
-static int names_of(CXCursor v, struct strv *out, int depth);
-
-/* NULL, (void *)0, 0: a pointer to no function. */
-static int null_constant(CXCursor e)
-{
-	long long v;
-
-	e = fe_strip(e);
-	while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr) {
-		CXCursor in = clang_getNullCursor();
-
-		clang_visitChildren(e, fe_take_first, &in);
-		e = fe_strip(in);
-	}
-	return clang_getCursorKind(e) == CXCursor_IntegerLiteral &&
-	       sleep_value(e, &v) && !v;
-}
+static int names_of(struct sleep_scan *s, CXCursor v, struct strv *out,
+		    int depth);
 
 /* A function's name, "&fn", or a ?: of them. */
-static int name_of(CXCursor e, struct strv *out, int depth)
+static int name_of(struct sleep_scan *s, CXCursor e, struct strv *out,
+		   int depth)
 {
 	enum CXCursorKind k;
 
@@ -50,14 +36,14 @@ static int name_of(CXCursor e, struct strv *out, int depth)
 	}
 	if (k == CXCursor_ConditionalOperator) {
 		struct fe_kids kids = fe_kids(e);
-		int ok = kids.n == 3 && name_of(kids.v[1], out, depth) &&
-			 name_of(kids.v[2], out, depth);
+		int ok = kids.n == 3 && name_of(s, kids.v[1], out, depth) &&
+			 name_of(s, kids.v[2], out, depth);
 
 		free(kids.v);
 		return ok;
 	}
 	if (k == CXCursor_CallExpr)
-		return names_of(e, out, depth + 1);
+		return names_of(s, e, out, depth + 1);
 	if (k != CXCursor_DeclRefExpr)
 		return 0;
 	e = clang_getCursorReferenced(e);
@@ -76,6 +62,7 @@ static int name_of(CXCursor e, struct strv *out, int depth)
 }
 
 struct returns {
+	struct sleep_scan *s;
 	struct strv *out;
 	int depth;
 	int bad;		/* a return that is no function's name */
@@ -93,9 +80,9 @@ static enum CXChildVisitResult returns_cb(CXCursor c, CXCursor parent,
 		return CXChildVisit_Recurse;
 	clang_visitChildren(c, fe_take_first, &val);
 	r->n++;
-	if (!clang_Cursor_isNull(val) && null_constant(val))
+	if (!clang_Cursor_isNull(val) && params_null(&r->s->pa, val))
 		return CXChildVisit_Continue;	/* "return NULL;" */
-	if (clang_Cursor_isNull(val) || !name_of(val, r->out, r->depth)) {
+	if (clang_Cursor_isNull(val) || !name_of(r->s, val, r->out, r->depth)) {
 		r->bad = 1;
 		return CXChildVisit_Break;
 	}
@@ -103,10 +90,11 @@ static enum CXChildVisitResult returns_cb(CXCursor c, CXCursor parent,
 }
 
 /* A call to a helper of the unit whose every return is a name. */
-static int names_of(CXCursor call, struct strv *out, int depth)
+static int names_of(struct sleep_scan *s, CXCursor call, struct strv *out,
+		    int depth)
 {
 	CXCursor fn = clang_getCursorReferenced(call), def;
-	struct returns r = { out, depth, 0, 0 };
+	struct returns r = { s, out, depth, 0, 0 };
 
 	if (depth > 2 || clang_getCursorKind(fn) != CXCursor_FunctionDecl)
 		return 0;
@@ -173,7 +161,7 @@ int fnptr_targets(struct sleep_scan *s, CXCursor callee, struct strv *out)
 		if (clang_Cursor_isNull(init))
 			return 0;
 	}
-	if (name_of(init, &got, 0)) {
+	if (name_of(s, init, &got, 0)) {
 		for (int i = 0; i < got.n; i++)
 			strv_push(out, got.v[i]);
 		n = got.n;

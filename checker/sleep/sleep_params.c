@@ -448,8 +448,6 @@ static int common_atom(int a, int b)
 	return a == b ? a : 0;
 }
 
-static int null_pointer(struct params *pa, CXCursor c);
-
 #define COND_DEPTH 32
 
 static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
@@ -509,7 +507,7 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 			*f = -*t;
 		} else if ((eq || ne) && ((sleep_value(kids.v[1], &v) &&
 					   !v) ||
-					  null_pointer(pa, kids.v[1]))) {
+					  params_null(pa, kids.v[1]))) {
 			/* "(flags & M) == 0", "p != 0": its operand's test */
 			if (eq)
 				cond_of(pa, kids.v[0], f, t, depth + 1);
@@ -608,51 +606,40 @@ static int gfp_typed(CXCursor call, int i)
  */
 static int gfp_arg(struct params *pa, CXCursor a)
 {
-	CXToken *t;
-	unsigned n;
-	struct sbuf sb = { 0 };
-	int r;
+	char *text = written_text(pa, a);
+	int r = text ? gfp_blocks(text) : -1;
 
-	clang_tokenize(pa->tu, fe_file_range(pa->tu, a), &t, &n);
-	for (unsigned i = 0; i < n; i++) {
-		CXString cs = clang_getTokenSpelling(pa->tu, t[i]);
-
-		sb_addf(&sb, "%s ", clang_getCString(cs));
-		clang_disposeString(cs);
-	}
-	clang_disposeTokens(pa->tu, t, n);
-	r = sb.buf ? gfp_blocks(sb.buf) : -1;
-	sb_free(&sb);
+	free(text);
 	return r;
 }
 
 /*
- * Is c written as NULL (or "(void *)0"), which the evaluator does not
- * give as an integer?
+ * Is c a null pointer constant: written NULL, or "(void *)0" and the
+ * like, which the evaluator does not give as an integer?
  */
-static int null_pointer(struct params *pa, CXCursor c)
+int params_null(struct params *pa, CXCursor c)
 {
-	CXToken *t;
-	unsigned n;
-	int is = 0;
+	CXCursor e = fe_strip(c);
+	char *text;
+	int is;
+	long long v;
 
+	while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr) {
+		CXCursor in = clang_getNullCursor();
+
+		clang_visitChildren(e, fe_take_first, &in);
+		e = fe_strip(in);
+	}
+	if (clang_getCursorKind(e) == CXCursor_IntegerLiteral)
+		return sleep_value(e, &v) && !v;
 	if (clang_getCursorType(c).kind != CXType_Pointer)
 		return 0;
-	clang_tokenize(pa->tu, fe_file_range(pa->tu, c), &t, &n);
-	if (n == 1) {
-		CXString cs = clang_getTokenSpelling(pa->tu, t[0]);
-
-		is = !strcmp(clang_getCString(cs), "NULL");
-		clang_disposeString(cs);
-	}
-	clang_disposeTokens(pa->tu, t, n);
+	text = written_text(pa, c);
+	is = text && !strcmp(text, "NULL");
+	free(text);
 	return is;
 }
 
-/*
- * One argument, not a parameter nor GFP flags: its value, the bits it
- * is known to have set ("INTEL_GUC_CT_SEND_NB | len": "m..."), or NULL.
- */
 /*
  * Is c "&x", "&p->m" or "&a[i]": the address of an object, which is
  * never NULL (locks_delete_lock_ctx(fl, &dispose) puts the lock on the
@@ -694,7 +681,7 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 		return NULL;
 	if (sleep_value(a, &v))
 		return xasprintf("%lld", v);
-	if (null_pointer(pa, a))
+	if (params_null(pa, a))
 		return xstrdup("0");
 	if (k == CXCursor_BinaryOperator && depth < COND_DEPTH) {
 		struct fe_kids kids = fe_kids(a);

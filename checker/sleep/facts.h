@@ -204,6 +204,7 @@ struct link_node {
 	int dist;		/* steps to a sleep; 0: does not sleep */
 	int cond;		/* when it does: 0 always, i+1 when its
 				   parameter i is true, -(i+1) when false */
+	int cond2;		/* and a second such condition, or 0 */
 	unsigned need;		/* and only in this context: NEED_* bits,
 				   every one to hold; 0 any */
 	int next;		/* node it sleeps through, or -1 */
@@ -222,6 +223,7 @@ struct link {
 	struct link_cond {
 		int p;		/* as link_node.cond; INT_MIN: never */
 		unsigned need;	/* as link_node.need */
+		int q;		/* as link_node.cond2 */
 	} *call_cond;		/* per call: what its path assumes */
 	struct link_arg {
 		int kind;	/* ARG_VALUE, ARG_BITS, ARG_NONZERO (an

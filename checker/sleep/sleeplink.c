@@ -35,7 +35,7 @@
  * breadth-first pass for the chains, each through an edge whose
  * condition is the node's own.
  */
-#include "checker/sleep/facts.h"
+#include "checker/sleep/linkcond.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -199,242 +199,10 @@ static void add_impl(struct impl_list *il, int node, int reg)
 	il->reg[il->n++] = reg;
 }
 
-/* Argument kinds in call_args; a parameter is its index (>= 0). */
-enum { ARG_VALUE = -1, ARG_BITS = -2, ARG_UNKNOWN = -3, ARG_NONZERO = -4 };
-#define NEVER INT_MIN
-
-/* The cond of a test of parameter i ("p2&64"), added when new. */
-static int pred_atom(const struct link *lk, int i, char op, long long val)
-{
-	struct link_preds *ps = lk->preds;
-
-	for (int k = 0; k < ps->n; k++)
-		if (ps->v[k].param == i && ps->v[k].op == op &&
-		    ps->v[k].val == val)
-			return COND_PRED + k + 1;
-	ARRAY_GROW(ps->v, ps->cap, ps->n + 1, 16);
-	ps->v[ps->n].param = i;
-	ps->v[ps->n].op = op;
-	ps->v[ps->n].val = val;
-	return COND_PRED + ++ps->n;
-}
-
-const struct link_pred *link_pred(const struct link *lk, int cond)
-{
-	int a = cond > 0 ? cond : -cond;
-
-	if (cond == NEVER || a <= COND_PRED || a > COND_PRED + lk->preds->n)
-		return NULL;
-	return &lk->preds->v[a - COND_PRED - 1];
-}
-
-/*
- * "p2" -> 3, "!p2" -> -3, "p2&64" and "!p2=3" -> a test's cond, "g2" ->
- * COND_GFP + 3, "irqs_disabled" -> COND_IRQS_OFF, NULL (or what this
- * reader does not know) -> 0.
- */
-static int parse_cond(const struct link *lk, const char *s)
-{
-	int neg = 0, a;
-
-	if (!s)
-		return 0;
-	if (*s == '!') {
-		neg = 1;
-		s++;
-	}
-	if (!strcmp(s, "irqs_disabled")) {
-		a = COND_IRQS_OFF;
-	} else if (!strcmp(s, "in_interrupt")) {
-		a = COND_IN_INTR;
-	} else if (*s == 'p') {
-		char *end;
-		long i = strtol(s + 1, &end, 10);
-
-		if (end == s + 1 || i < 0 || i > 64)
-			return 0;
-		if (!*end) {
-			a = (int)i + 1;
-		} else {
-			char op = *end;
-			long long v;
-			char *e2;
-
-			if (op != '&' && op != '=')
-				return 0;
-			v = strtoll(end + 1, &e2, 10);
-			if (e2 == end + 1 || *e2)
-				return 0;
-			a = pred_atom(lk, (int)i, op, v);
-		}
-	} else if (*s == 'g' && !neg) {
-		a = COND_GFP + atoi(s + 1) + 1;
-	} else {
-		return 0;
-	}
-	return neg ? -a : a;
-}
-
-typedef struct link_cond cnd;
-
-static const cnd ALWAYS = { 0, 0 };
-static const cnd NO = { NEVER, 0 };
-
-static int same(cnd a, cnd b)
-{
-	return a.p == b.p && a.need == b.need;
-}
-
-/* A call's cond column: a parameter's condition, or a need. */
-static cnd cnd_of(int atom)
-{
-	cnd c = { atom, 0 };
-
-	if (atom == COND_IRQS_OFF || atom == -COND_IRQS_OFF)
-		c.need = atom > 0 ? NEED_IRQS_OFF : NEED_IRQS_ON;
-	else if (atom == COND_IN_INTR || atom == -COND_IN_INTR)
-		c.need = atom > 0 ? NEED_INTR : NEED_NOT_INTR;
-	if (c.need)
-		c.p = 0;
-	return c;
-}
-
-/*
- * Needs at a call made in context ctx (its regions'): one the regions
- * make true is met, its opposite rules the call out; the others stay,
- * for the caller's callers to decide (the context is theirs too).
- * Nothing makes one false, so "irqs_disabled()" is never ruled out.
- */
-static cnd decide(cnd c, int ctx)
-{
-	if (c.p == NEVER)
-		return c;
-	if (ctx & CTX_IRQS_OFF) {
-		if (c.need & NEED_IRQS_ON)
-			return NO;
-		c.need &= ~NEED_IRQS_OFF;
-	}
-	if (ctx & CTX_IN_INTR) {
-		if (c.need & NEED_NOT_INTR)
-			return NO;
-		c.need &= ~NEED_INTR;
-	}
-	if ((c.need & NEED_IRQS_ON && c.need & NEED_IRQS_OFF) ||
-	    (c.need & NEED_INTR && c.need & NEED_NOT_INTR))
-		return NO;	/* both ways at once */
-	return c;
-}
-
-/* "64,p1,m8,gb3264,gn,?" (docs/facts-db.md, args). */
-static struct link_arg *parse_args(const char *s, int *n)
-{
-	struct link_arg *v = NULL;
-
-	*n = 0;
-	while (s && *s) {
-		struct link_arg a = { ARG_UNKNOWN, 0, -1 };
-		char *end;
-
-		v = xrealloc(v, (*n + 1) * sizeof(*v));
-		if (*s == 'g' && (s[1] == 'b' || s[1] == 'n')) {
-			a.gfp = s[1] == 'b';
-			s += 2;
-		}
-		if (!strncmp(s, "nz", 2) && (!s[2] || s[2] == ',')) {
-			a.kind = ARG_NONZERO;
-		} else if (*s == 'p') {
-			a.kind = atoi(s + 1);
-		} else if (*s == 'm') {
-			a.v = strtoll(s + 1, &end, 10);
-			if (end != s + 1 && (!*end || *end == ','))
-				a.kind = ARG_BITS;
-		} else if (*s && *s != '?' && *s != ',') {
-			a.v = strtoll(s, &end, 10);
-			if (end != s && (!*end || *end == ','))
-				a.kind = ARG_VALUE;
-		}
-		v[(*n)++] = a;
-		s = strchr(s, ',');
-		if (s)
-			s++;
-	}
-	return v;
-}
-
-/*
- * Is a test of a parameter (cond c: its truth, or a predicate p) true
- * of argument a?  1, 0, or -1 when a does not tell.
- */
-static int arg_decides(const struct link_pred *p, const struct link_arg *a)
-{
-	if (a->kind == ARG_VALUE) {
-		if (!p)
-			return a->v != 0;
-		return p->op == '&' ? (a->v & p->val) != 0 : a->v == p->val;
-	}
-	if (a->kind == ARG_NONZERO) {
-		/* Not 0, nothing more: its truth, and "== 0". */
-		if (!p)
-			return 1;
-		return p->op == '=' && !p->val ? 0 : -1;
-	}
-	if (a->kind == ARG_BITS) {
-		/* Bits known set: a test of one of them, or an equality to
-		   what lacks one, is decided. */
-		if (!p)
-			return 1;
-		if (p->op == '&')
-			return a->v & p->val ? 1 : -1;
-		return a->v & ~p->val ? 0 : -1;
-	}
-	return -1;
-}
-
-/*
- * When does call i sleep through callee node v, in terms of its caller's
- * parameters?  NEVER, 0 (always) or a condition; through_name: the call
- * names a wrapper of hook v, whose arguments need not be the hook's.
- */
-static int through_param(const struct link *lk, int call, int c,
-			 int through_name)
-{
-	const struct link_pred *p = link_pred(lk, c);
-	const struct link_arg unknown = { ARG_UNKNOWN, 0, -1 };
-	const struct link_arg *a;
-	int j, d;
-
-	if (!c)
-		return c;
-	if (through_name)
-		return 0;
-	if (c > COND_GFP && !p) {
-		/* Flags: only those known to block sleep (docs: GFP). */
-		j = c - COND_GFP - 1;
-		a = j < lk->call_nargs[call] ? &lk->call_args[call][j] :
-					       &unknown;
-		if (a->gfp == 1 || (a->gfp < 0 && a->kind == ARG_VALUE &&
-				    a->v))
-			return 0;
-		return a->kind >= 0 ? COND_GFP + a->kind + 1 : NEVER;
-	}
-	j = p ? p->param : (c > 0 ? c : -c) - 1;
-	a = j < lk->call_nargs[call] ? &lk->call_args[call][j] : &unknown;
-	if (a->kind >= 0) {
-		int to = p ? pred_atom(lk, a->kind, p->op, p->val) :
-			     a->kind + 1;
-
-		return c > 0 ? to : -to;
-	}
-	d = arg_decides(p, a);
-	if (d < 0)
-		return 0;
-	return d == (c > 0) ? 0 : NEVER;
-}
-
 /* What node n sleeps under: its parameter's condition and its needs. */
 static cnd node_cnd(const struct link *lk, int n)
 {
-	cnd c = { lk->nodes[n].cond, lk->nodes[n].need };
+	cnd c = { lk->nodes[n].cond, lk->nodes[n].need, lk->nodes[n].cond2 };
 
 	return c;
 }
@@ -446,30 +214,15 @@ static cnd through(const struct link *lk, int call, int v, int through_name)
 
 	if (call < 0)
 		return c;	/* a hook to its implementation: the same */
-	c.p = through_param(lk, call, c.p, through_name);
-	return decide(c, lk->f->calls[call].ctx);
-}
-
-/* Is cond a gfp_t parameter's (COND_GFP), not a test's? */
-static int gfp_cond(const struct link *lk, int cond)
-{
-	return cond > COND_GFP && !link_pred(lk, cond);
-}
-
-/*
- * A call's own condition and its callee's, both to hold: one parameter's
- * (a callee's GFP flags first: most callers decide them; then the call's
- * own), every need.
- */
-static cnd both(const struct link *lk, cnd own, cnd callee)
-{
-	cnd c;
-
-	if (own.p == NEVER || callee.p == NEVER)
-		return NO;
-	c.p = gfp_cond(lk, callee.p) ? callee.p : own.p ? own.p : callee.p;
-	c.need = own.need | callee.need;
-	return decide(c, 0);
+	c.p = linkcond_through(lk, call, c.p, through_name);
+	c.q = linkcond_through(lk, call, c.q, through_name);
+	if (c.q == NEVER)
+		c.p = NEVER;
+	if (!c.p && c.q != NEVER) {
+		c.p = c.q;
+		c.q = 0;
+	}
+	return linkcond_decide(c, lk->f->calls[call].ctx);
 }
 
 /* When does call (an edge into node v; -1: hook to implementation)? */
@@ -478,7 +231,7 @@ static cnd edge_cond(const struct link *lk, int call, int v)
 	int named = call >= 0 && lk->nodes[v].is_hook &&
 		    *lk->f->calls[call].callee;
 
-	return both(lk, call >= 0 ? lk->call_cond[call] : ALWAYS,
+	return linkcond_both(lk, call >= 0 ? lk->call_cond[call] : LINK_ALWAYS,
 		    through(lk, call, v, named));
 }
 
@@ -521,13 +274,21 @@ static void widen(struct link *lk, struct graph *g, int u, cnd c)
 	if (!g->seen[u]) {
 		g->seen[u] = 1;
 		x->cond = c.p;
+		x->cond2 = c.q;
 		x->need = c.need;
 		push(g, u);
-	} else if ((x->cond && x->cond != c.p) || (x->need & ~c.need)) {
-		if (x->cond != c.p)
-			x->cond = 0;
-		x->need &= c.need;
-		push(g, u);
+	} else {
+		/* Only what both ways share stays: fewer conditions. */
+		int p = x->cond, q = x->cond2;
+		int kp = p && (p == c.p || p == c.q);
+		int kq = q && (q == c.p || q == c.q);
+
+		if ((p && !kp) || (q && !kq) || (x->need & ~c.need)) {
+			x->cond = kp ? p : kq ? q : 0;
+			x->cond2 = kp && kq ? q : 0;
+			x->need &= c.need;
+			push(g, u);
+		}
 	}
 }
 
@@ -558,7 +319,7 @@ static int chains(struct link *lk, struct graph *g, int strict)
 
 		if (n >= 0 && g->seen[n] && !lk->nodes[n].dist &&
 		    lk->call_cond[i].p != NEVER &&
-		    (!strict || same(lk->call_cond[i], node_cnd(lk, n))))
+		    (!strict || linkcond_same(lk->call_cond[i], node_cnd(lk, n))))
 			assign(lk, g, n, -1, i);
 	}
 	if (!strict)
@@ -578,7 +339,7 @@ static int chains(struct link *lk, struct graph *g, int strict)
 			int u = x->from;
 
 			if (g->seen[u] && !lk->nodes[u].dist &&
-			    same(edge_cond(lk, x->call, v), node_cnd(lk, u)))
+			    linkcond_same(edge_cond(lk, x->call, v), node_cnd(lk, u)))
 				assign(lk, g, u, v, x->call);
 		}
 	}
@@ -710,9 +471,9 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 		int from = fn_node(lk, c->caller, f->call_unit[i]);
 
 		lk->call_from[i] = from;
-		lk->call_cond[i] = decide(cnd_of(parse_cond(lk, c->cond)),
+		lk->call_cond[i] = linkcond_decide(linkcond_of(linkcond_parse(lk, c->cond)),
 					  rt ? c->rt_ctx : c->ctx);
-		lk->call_args[i] = parse_args(c->args, &lk->call_nargs[i]);
+		lk->call_args[i] = linkcond_args(c->args, &lk->call_nargs[i]);
 
 		lk->call_target[i] = -1;
 		lk->call_hook[i] = -1;

@@ -48,9 +48,31 @@ static const char usage_text[] =
  * " when its parameter 1 (from 0) is false", " when in_interrupt() is
  * false and irqs_disabled() is false", or "".
  */
-static char *cond_words(const struct link *lk, int cond, unsigned need)
+/* " when its parameter 1 (from 0) is true" for one condition. */
+static void cond_word(struct sbuf *sb, const struct link *lk, int cond)
 {
 	const struct link_pred *p = link_pred(lk, cond);
+	const char *lead = sb->len ? " and" : " when";
+
+	if (p && p->op == '&')
+		sb_addf(sb, "%s its parameter %d (from 0) has %s of 0x%llx set",
+			lead, p->param, cond > 0 ? "a bit" : "no bit",
+			(unsigned long long)p->val);
+	else if (p)
+		sb_addf(sb, "%s its parameter %d (from 0) is %s%lld", lead,
+			p->param, cond > 0 ? "" : "not ", p->val);
+	else if (cond > COND_GFP)
+		sb_addf(sb, "%s its parameter %d (from 0) is GFP flags that "
+			"can block", lead, cond - COND_GFP - 1);
+	else if (cond)
+		sb_addf(sb, "%s its parameter %d (from 0) is %s", lead,
+			(cond > 0 ? cond : -cond) - 1,
+			cond > 0 ? "true" : "false");
+}
+
+static char *cond_words(const struct link *lk, int cond, int cond2,
+			unsigned need)
+{
 	static const struct {
 		unsigned bit;
 		const char *words;
@@ -62,20 +84,8 @@ static char *cond_words(const struct link *lk, int cond, unsigned need)
 	};
 	struct sbuf sb = { 0 };
 
-	if (p && p->op == '&')
-		sb_addf(&sb, " when its parameter %d (from 0) has %s of "
-			"0x%llx set", p->param, cond > 0 ? "a bit" : "no bit",
-			(unsigned long long)p->val);
-	else if (p)
-		sb_addf(&sb, " when its parameter %d (from 0) is %s%lld",
-			p->param, cond > 0 ? "" : "not ", p->val);
-	else if (cond > COND_GFP)
-		sb_addf(&sb, " when its parameter %d (from 0) is GFP flags "
-			"that can block", cond - COND_GFP - 1);
-	else if (cond)
-		sb_addf(&sb, " when its parameter %d (from 0) is %s",
-			(cond > 0 ? cond : -cond) - 1,
-			cond > 0 ? "true" : "false");
+	cond_word(&sb, lk, cond);
+	cond_word(&sb, lk, cond2);
 	for (size_t i = 0; i < ARRAY_SIZE(needs); i++)
 		if (need & needs[i].bit)
 			sb_addf(&sb, "%s%s", sb.len ? " and " : " when ",
@@ -116,7 +126,7 @@ static void why_node(const struct link *lk, int n, const char *what)
 		return;
 	}
 	chain = link_chain(lk, n);
-	when = cond_words(lk, x->cond, x->need);
+	when = cond_words(lk, x->cond, x->cond2, x->need);
 	printf("%s: may sleep%s: %s\n", what, when, chain);
 	free(chain);
 	free(when);

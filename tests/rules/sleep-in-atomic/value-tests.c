@@ -5,18 +5,19 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude
  *
  * check-error-start
-kernel/values.c:126:2: warning: cache_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:124: cache_alloc() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:145:2: warning: delete_lock() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:143: delete_lock() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:169:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: put_last() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:170:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: put_last() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:171:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: put_last() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:172:2: warning: put() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: put() -> put_last() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:173:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: notify() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:174:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: notify() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:175:2: warning: append() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: append() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:176:2: warning: run_queue() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: run_queue() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:177:2: warning: set_mode() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: set_mode() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:178:2: warning: debug_off() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:168: debug_off() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:127:2: warning: cache_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:125: cache_alloc() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:156:2: warning: delete_lock() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:154: delete_lock() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:159:2: warning: modify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:154: modify() -> delete_lock() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:183:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:184:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:185:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:186:2: warning: put() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: put() -> put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:187:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: notify() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:188:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: notify() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:189:2: warning: append() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: append() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:190:2: warning: run_queue() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: run_queue() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:191:2: warning: set_mode() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: set_mode() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:192:2: warning: debug_off() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: debug_off() -> might_sleep() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -136,6 +137,16 @@ static void delete_lock(int *dispose)
 		might_sleep();
 }
 
+/*
+ * lease_modify()'s shape: its own test of one argument, its callee's of
+ * another; both are kept, so the caller's &dispose still decides.
+ */
+static void modify(int arg, int *dispose)
+{
+	if (arg == 2)
+		delete_lock(dispose);
+}
+
 void addresses(void)
 {
 	int dispose = 0;
@@ -143,6 +154,9 @@ void addresses(void)
 	spin_lock(&lock);
 	delete_lock(&dispose);
 	delete_lock(NULL);
+	modify(2, &dispose);
+	modify(3, NULL);
+	modify(2, NULL);
 	spin_unlock(&lock);
 }
 

@@ -1,0 +1,283 @@
+/*
+ * linkcond.c - the conditions of the link (sleeplink.c): the facts' cond
+ * and args columns read back (docs/facts-db.md), a callee's condition
+ * translated through a call's arguments to its caller's parameters (or
+ * decided by them), the needs of the context a call's regions decide,
+ * and a call's own conditions joined to its callee's.  It reads the link's
+ * tables and adds to its tests of values (struct link_preds); it calls
+ * nothing of sleeplink.c.
+ */
+#include "checker/sleep/linkcond.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The cond of a test of parameter i ("p2&64"), added when new. */
+static int pred_atom(const struct link *lk, int i, char op, long long val)
+{
+	struct link_preds *ps = lk->preds;
+
+	for (int k = 0; k < ps->n; k++)
+		if (ps->v[k].param == i && ps->v[k].op == op &&
+		    ps->v[k].val == val)
+			return COND_PRED + k + 1;
+	ARRAY_GROW(ps->v, ps->cap, ps->n + 1, 16);
+	ps->v[ps->n].param = i;
+	ps->v[ps->n].op = op;
+	ps->v[ps->n].val = val;
+	return COND_PRED + ++ps->n;
+}
+
+const struct link_pred *link_pred(const struct link *lk, int cond)
+{
+	int a = cond > 0 ? cond : -cond;
+
+	if (cond == NEVER || a <= COND_PRED || a > COND_PRED + lk->preds->n)
+		return NULL;
+	return &lk->preds->v[a - COND_PRED - 1];
+}
+
+/*
+ * "p2" -> 3, "!p2" -> -3, "p2&64" and "!p2=3" -> a test's cond, "g2" ->
+ * COND_GFP + 3, "irqs_disabled" -> COND_IRQS_OFF, NULL (or what this
+ * reader does not know) -> 0.
+ */
+int linkcond_parse(const struct link *lk, const char *s)
+{
+	int neg = 0, a;
+
+	if (!s)
+		return 0;
+	if (*s == '!') {
+		neg = 1;
+		s++;
+	}
+	if (!strcmp(s, "irqs_disabled")) {
+		a = COND_IRQS_OFF;
+	} else if (!strcmp(s, "in_interrupt")) {
+		a = COND_IN_INTR;
+	} else if (*s == 'p') {
+		char *end;
+		long i = strtol(s + 1, &end, 10);
+
+		if (end == s + 1 || i < 0 || i > 64)
+			return 0;
+		if (!*end) {
+			a = (int)i + 1;
+		} else {
+			char op = *end;
+			long long v;
+			char *e2;
+
+			if (op != '&' && op != '=')
+				return 0;
+			v = strtoll(end + 1, &e2, 10);
+			if (e2 == end + 1 || *e2)
+				return 0;
+			a = pred_atom(lk, (int)i, op, v);
+		}
+	} else if (*s == 'g' && !neg) {
+		a = COND_GFP + atoi(s + 1) + 1;
+	} else {
+		return 0;
+	}
+	return neg ? -a : a;
+}
+
+const cnd LINK_ALWAYS = { 0, 0, 0 };
+const cnd LINK_NO = { NEVER, 0, 0 };
+
+/* The same conditions, in either order, and needs. */
+int linkcond_same(cnd a, cnd b)
+{
+	return a.need == b.need && ((a.p == b.p && a.q == b.q) ||
+				    (a.p == b.q && a.q == b.p));
+}
+
+/* A call's cond column: a parameter's condition, or a need. */
+cnd linkcond_of(int atom)
+{
+	cnd c = { atom, 0, 0 };
+
+	if (atom == COND_IRQS_OFF || atom == -COND_IRQS_OFF)
+		c.need = atom > 0 ? NEED_IRQS_OFF : NEED_IRQS_ON;
+	else if (atom == COND_IN_INTR || atom == -COND_IN_INTR)
+		c.need = atom > 0 ? NEED_INTR : NEED_NOT_INTR;
+	if (c.need)
+		c.p = 0;
+	return c;
+}
+
+/*
+ * Needs at a call made in context ctx (its regions'): one the regions
+ * make true is met, its opposite rules the call out; the others stay,
+ * for the caller's callers to decide (the context is theirs too).
+ * Nothing makes one false, so "irqs_disabled()" is never ruled out.
+ */
+cnd linkcond_decide(cnd c, int ctx)
+{
+	if (c.p == NEVER)
+		return c;
+	if (ctx & CTX_IRQS_OFF) {
+		if (c.need & NEED_IRQS_ON)
+			return LINK_NO;
+		c.need &= ~NEED_IRQS_OFF;
+	}
+	if (ctx & CTX_IN_INTR) {
+		if (c.need & NEED_NOT_INTR)
+			return LINK_NO;
+		c.need &= ~NEED_INTR;
+	}
+	if ((c.need & NEED_IRQS_ON && c.need & NEED_IRQS_OFF) ||
+	    (c.need & NEED_INTR && c.need & NEED_NOT_INTR))
+		return LINK_NO;	/* both ways at once */
+	return c;
+}
+
+/* "64,p1,m8,gb3264,gn,?" (docs/facts-db.md, args). */
+struct link_arg *linkcond_args(const char *s, int *n)
+{
+	struct link_arg *v = NULL;
+
+	*n = 0;
+	while (s && *s) {
+		struct link_arg a = { ARG_UNKNOWN, 0, -1 };
+		char *end;
+
+		v = xrealloc(v, (*n + 1) * sizeof(*v));
+		if (*s == 'g' && (s[1] == 'b' || s[1] == 'n')) {
+			a.gfp = s[1] == 'b';
+			s += 2;
+		}
+		if (!strncmp(s, "nz", 2) && (!s[2] || s[2] == ',')) {
+			a.kind = ARG_NONZERO;
+		} else if (*s == 'p') {
+			a.kind = atoi(s + 1);
+		} else if (*s == 'm') {
+			a.v = strtoll(s + 1, &end, 10);
+			if (end != s + 1 && (!*end || *end == ','))
+				a.kind = ARG_BITS;
+		} else if (*s && *s != '?' && *s != ',') {
+			a.v = strtoll(s, &end, 10);
+			if (end != s && (!*end || *end == ','))
+				a.kind = ARG_VALUE;
+		}
+		v[(*n)++] = a;
+		s = strchr(s, ',');
+		if (s)
+			s++;
+	}
+	return v;
+}
+
+/*
+ * Is a test of a parameter (cond c: its truth, or a predicate p) true
+ * of argument a?  1, 0, or -1 when a does not tell.
+ */
+static int arg_decides(const struct link_pred *p, const struct link_arg *a)
+{
+	if (a->kind == ARG_VALUE) {
+		if (!p)
+			return a->v != 0;
+		return p->op == '&' ? (a->v & p->val) != 0 : a->v == p->val;
+	}
+	if (a->kind == ARG_NONZERO) {
+		/* Not 0, nothing more: its truth, and "== 0". */
+		if (!p)
+			return 1;
+		return p->op == '=' && !p->val ? 0 : -1;
+	}
+	if (a->kind == ARG_BITS) {
+		/* Bits known set: a test of one of them, or an equality to
+		   what lacks one, is decided. */
+		if (!p)
+			return 1;
+		if (p->op == '&')
+			return a->v & p->val ? 1 : -1;
+		return a->v & ~p->val ? 0 : -1;
+	}
+	return -1;
+}
+
+/*
+ * When does call i sleep through callee node v, in terms of its caller's
+ * parameters?  NEVER, 0 (always) or a condition; through_name: the call
+ * names a wrapper of hook v, whose arguments need not be the hook's.
+ */
+int linkcond_through(const struct link *lk, int call, int c,
+		     int through_name)
+{
+	const struct link_pred *p = link_pred(lk, c);
+	const struct link_arg unknown = { ARG_UNKNOWN, 0, -1 };
+	const struct link_arg *a;
+	int j, d;
+
+	if (!c)
+		return c;
+	if (through_name)
+		return 0;
+	if (c > COND_GFP && !p) {
+		/* Flags: only those known to block sleep (docs: GFP). */
+		j = c - COND_GFP - 1;
+		a = j < lk->call_nargs[call] ? &lk->call_args[call][j] :
+					       &unknown;
+		if (a->gfp == 1 || (a->gfp < 0 && a->kind == ARG_VALUE &&
+				    a->v))
+			return 0;
+		return a->kind >= 0 ? COND_GFP + a->kind + 1 : NEVER;
+	}
+	j = p ? p->param : (c > 0 ? c : -c) - 1;
+	a = j < lk->call_nargs[call] ? &lk->call_args[call][j] : &unknown;
+	if (a->kind >= 0) {
+		int to = p ? pred_atom(lk, a->kind, p->op, p->val) :
+			     a->kind + 1;
+
+		return c > 0 ? to : -to;
+	}
+	d = arg_decides(p, a);
+	if (d < 0)
+		return 0;
+	return d == (c > 0) ? 0 : NEVER;
+}
+
+/* Is cond a gfp_t parameter's (COND_GFP), not a test's? */
+static int gfp_cond(const struct link *lk, int cond)
+{
+	return cond > COND_GFP && !link_pred(lk, cond);
+}
+
+/*
+ * A call's own conditions and its callee's, all to hold: two of them
+ * are kept (a callee's GFP flags first: most callers decide them; then
+ * the call's own, then the callee's), every need.  A condition and its
+ * opposite at once rule the edge out.
+ */
+cnd linkcond_both(const struct link *lk, cnd own, cnd callee)
+{
+	int all[4] = { callee.p, callee.q, own.p, own.q }, keep[4], n = 0;
+	cnd c = { 0, 0, 0 };
+
+	if (own.p == NEVER || callee.p == NEVER)
+		return LINK_NO;
+	/* GFP conditions first, then the call's own, then the callee's. */
+	for (int pass = 0; pass < 3; pass++)
+		for (int i = 0; i < 4; i++) {
+			int a = all[i], dup = 0;
+
+			if (!a || (pass == 0) != gfp_cond(lk, a) ||
+			    (pass == 1 && i < 2) || (pass == 2 && i >= 2))
+				continue;
+			for (int k = 0; k < n; k++) {
+				if (keep[k] == -a)
+					return LINK_NO;
+				dup |= keep[k] == a;
+			}
+			if (!dup)
+				keep[n++] = a;
+		}
+	c.p = n > 0 ? keep[0] : 0;
+	c.q = n > 1 ? keep[1] : 0;
+	c.need = own.need | callee.need;
+	return linkcond_decide(c, 0);
+}
+

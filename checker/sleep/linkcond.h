@@ -1,0 +1,48 @@
+/*
+ * linkcond.h - the link's conditions (linkcond.c), for sleeplink.c: what
+ * a call's facts say of its caller's parameters and context, and how a
+ * callee's condition moves through a call.
+ */
+#ifndef HOOKWRAP_LINKCOND_H
+#define HOOKWRAP_LINKCOND_H
+
+#include "checker/sleep/facts.h"
+
+#include <limits.h>
+
+/* Argument kinds in link.call_args; a parameter is its index (>= 0). */
+enum { ARG_VALUE = -1, ARG_BITS = -2, ARG_UNKNOWN = -3, ARG_NONZERO = -4 };
+/* A condition that never holds: the edge is ruled out. */
+#define NEVER INT_MIN
+
+typedef struct link_cond cnd;
+
+extern const cnd LINK_ALWAYS, LINK_NO;
+
+/*
+ * A call's cond column as an atom: "p2" -> 3, "!p2" -> -3, "p2&64" and
+ * "!p2=3" -> a test's (added to lk->preds when new), "g2" -> COND_GFP +
+ * 3, "irqs_disabled" -> COND_IRQS_OFF; 0 for NULL or what this reader
+ * does not know.
+ */
+int linkcond_parse(const struct link *lk, const char *s);
+/* A call's args column: "64,p1,m8,nz,gb3264,?"; *n of them. */
+struct link_arg *linkcond_args(const char *s, int *n);
+/*
+ * When does call sleep through a callee that sleeps under condition c,
+ * in terms of the caller's parameters?  NEVER, 0 (always) or a
+ * condition; through_name: the call names a wrapper of a hook, whose
+ * arguments need not be the hook's.
+ */
+int linkcond_through(const struct link *lk, int call, int c,
+		     int through_name);
+/* A call's own atom: a parameter's condition, or a need of the context. */
+cnd linkcond_of(int atom);
+/* Needs decided by the context ctx a call's regions make (CTX_*). */
+cnd linkcond_decide(cnd c, int ctx);
+/* Both to hold: two conditions kept, every need. */
+cnd linkcond_both(const struct link *lk, cnd own, cnd callee);
+/* The same conditions (in either order) and needs? */
+int linkcond_same(cnd a, cnd b);
+
+#endif /* HOOKWRAP_LINKCOND_H */

@@ -251,7 +251,7 @@ static char *first_token(struct sleep_scan *s, CXCursor c)
  * false ("!spin_trylock(...)"), 0: neither.  *text: what to name.
  */
 static int trylock_test(struct sleep_scan *s, CXCursor cond, char **text,
-			unsigned *line)
+			unsigned *line, int *rt)
 {
 	int neg = 0;
 	const struct pmacro *m;
@@ -284,6 +284,7 @@ static int trylock_test(struct sleep_scan *s, CXCursor cond, char **text,
 	if (m && m->p->effect == PRIM_TRYLOCK) {
 		*text = text_of(s, m->c, m->p->name);
 		where_of(m->c, line, NULL);
+		*rt = text_rt(*text);
 		return neg ? 2 : 1;
 	}
 	if (!m && clang_getCursorKind(cond) == CXCursor_CallExpr) {
@@ -295,6 +296,13 @@ static int trylock_test(struct sleep_scan *s, CXCursor cond, char **text,
 		     s->hooks->cond_acquire(s, cond))) {
 			*text = text_of(s, cond, name);
 			where_of(cond, line, NULL);
+			/*
+			 * A helper's conditional acquire rests on its
+			 * annotation: preemptible on PREEMPT_RT, as an
+			 * __acquires() region is (refcount_dec_and_lock()'s
+			 * lock is a spinlock_t).
+			 */
+			*rt = p ? text_rt(*text) : RT_PREEMPTIBLE;
 			free(name);
 			return neg ? 2 : 1;
 		}
@@ -395,6 +403,7 @@ struct ctl {
 	unsigned line;
 	int t, known;		/* if: trylock_test, sleep_constant of
 				   its condition */
+	int rt;			/* if: the trylock's region on RT */
 	int at, af;		/* if: what its arms assume (params_cond,
 				   ctx_test) */
 	int tg;			/* loop, switch: its target, or -1 */
@@ -423,7 +432,7 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 
 	switch (f->step) {
 	case 0:
-		c->t = trylock_test(s, k->v[0], &c->text, &c->line);
+		c->t = trylock_test(s, k->v[0], &c->text, &c->line, &c->rt);
 		c->known = c->t ? -1 : sleep_constant(k->v[0]);
 		c->at = c->af = 0;
 		if (!c->t && c->known < 0)
@@ -448,7 +457,7 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 		if (c->t == 1)
 			acquire(s, xstrdup(c->text), c->line,
 				region_kind(c->text), region_ctx(c->text),
-				text_rt(c->text));
+				c->rt);
 		/* "if (!nofail) return ...;": what follows assumes nofail. */
 		assume(&s->st, c->at);
 		return then_walk(f, 1, k->n > 1 ? 2 : 1, 2);
@@ -459,7 +468,7 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 		if (c->t == 2)
 			acquire(s, xstrdup(c->text), c->line,
 				region_kind(c->text), region_ctx(c->text),
-				text_rt(c->text));
+				c->rt);
 		return then_walk(f, 2, k->n > 2 ? 3 : 2, 3);
 	case 3:
 		s->st = join_arms(c->b, s->st, c->at == -c->af ? c->at : 0);

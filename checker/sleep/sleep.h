@@ -143,8 +143,6 @@ int params_named(struct params *pa, const char *name);
  * facts.
  */
 void params_cond(struct params *pa, CXCursor c, int *t, int *f);
-/* Which parameter a switch on c tests (an unassigned one), or -1. */
-int params_switch(struct params *pa, CXCursor c);
 /*
  * The operator of binary expression c whose left operand is lhs, as
  * written ("=", "&&"), or NULL when a macro's body writes it.

@@ -218,7 +218,7 @@ static unsigned file_offset(CXSourceLocation l)
  * read_lock(...);")?  Counted by name over the body: a second local of
  * the same name makes it "changed", which only costs precision.
  */
-static int set_once(struct params *pa, CXCursor ref, CXCursor c)
+int params_set_once(struct params *pa, CXCursor ref, CXCursor c)
 {
 	char *name = fe_spelling(ref);
 	int changes = 0;
@@ -255,7 +255,7 @@ static int local_atom(struct params *pa, CXCursor c)
 		if (clang_equalCursors(pa->local[k], ref))
 			return PARAMS_LOCAL + k + 1;
 	if (pa->nlocal == (int)ARRAY_SIZE(pa->local) ||
-	    !set_once(pa, ref, c))
+	    !params_set_once(pa, ref, c))
 		return 0;
 	pa->local[pa->nlocal++] = ref;
 	return PARAMS_LOCAL + pa->nlocal;
@@ -277,11 +277,6 @@ static char *written_text(struct params *pa, CXCursor c)
 	}
 	clang_disposeTokens(pa->tu, t, n);
 	return sb.buf ? sb_detach(&sb) : NULL;
-}
-
-int params_set_once(struct params *pa, CXCursor var, CXCursor at)
-{
-	return set_once(pa, var, at);
 }
 
 int params_index(struct params *pa, CXCursor c);
@@ -316,7 +311,7 @@ static int path_atom(struct params *pa, CXCursor c)
 		if (params_index(pa, e) < 0)
 			return 0;
 	} else if (clang_getCursorKind(ref) != CXCursor_VarDecl ||
-		   !set_once(pa, ref, c)) {
+		   !params_set_once(pa, ref, c)) {
 		return 0;
 	}
 	text = written_text(pa, c);
@@ -380,7 +375,7 @@ int params_named(struct params *pa, const char *name)
  * operand's.  NULL when c is not written where its operands are (a
  * macro's body tests them).
  */
-static char *binop(struct params *pa, CXCursor c, CXCursor lhs)
+char *params_binop(struct params *pa, CXCursor c, CXCursor lhs)
 {
 	CXSourceRange rc = fe_file_range(pa->tu, c);
 	CXSourceRange rl = fe_file_range(pa->tu, lhs);
@@ -402,11 +397,6 @@ static char *binop(struct params *pa, CXCursor c, CXCursor lhs)
 	clang_disposeTokens(pa->tu, tc, nc);
 	clang_disposeTokens(pa->tu, tl, nl);
 	return op;
-}
-
-char *params_binop(struct params *pa, CXCursor c, CXCursor lhs)
-{
-	return binop(pa, c, lhs);
 }
 
 int params_pred(struct params *pa, int i, char op, long long v)
@@ -487,7 +477,7 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 	}
 	if (k == CXCursor_BinaryOperator) {
 		struct fe_kids kids = fe_kids(c);
-		char *op = kids.n == 2 ? binop(pa, c, kids.v[0]) : NULL;
+		char *op = kids.n == 2 ? params_binop(pa, c, kids.v[0]) : NULL;
 		int eq = op && !strcmp(op, "=="), ne = op && !strcmp(op, "!=");
 
 		if (!op) {
@@ -537,11 +527,6 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 void params_cond(struct params *pa, CXCursor c, int *t, int *f)
 {
 	cond_of(pa, c, t, f, 0);
-}
-
-int params_switch(struct params *pa, CXCursor c)
-{
-	return params_index(pa, c);
 }
 
 char *params_cond_text(const struct params *pa, int cond)
@@ -685,7 +670,7 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 		return xstrdup("0");
 	if (k == CXCursor_BinaryOperator && depth < COND_DEPTH) {
 		struct fe_kids kids = fe_kids(a);
-		char *op = kids.n == 2 ? binop(pa, a, kids.v[0]) : NULL;
+		char *op = kids.n == 2 ? params_binop(pa, a, kids.v[0]) : NULL;
 		char *r = NULL;
 
 		if (op && !strcmp(op, "|")) {
@@ -701,6 +686,31 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 		return r;
 	}
 	return NULL;
+}
+
+/*
+ * Argument i of an args column (docs/facts-db.md) is v (NULL: "?",
+ * unknown); v is freed.  *known: the column's length up to its last
+ * known argument.
+ */
+static void args_put(struct sbuf *sb, size_t *known, int i, char *v)
+{
+	sb_addf(sb, "%s%s", i ? "," : "", v ? v : "?");
+	if (v)
+		*known = sb->len;
+	free(v);
+}
+
+/* The column, its trailing "?" left off; NULL when none is known. */
+static char *args_end(struct sbuf *sb, size_t known)
+{
+	if (!known) {
+		sb_free(sb);
+		return NULL;
+	}
+	sb->buf[known] = '\0';
+	sb->len = known;
+	return sb_detach(sb);
 }
 
 char *params_args(struct params *pa, CXCursor call)
@@ -734,18 +744,9 @@ char *params_args(struct params *pa, CXCursor call)
 		} else {
 			v = arg_value(pa, a, 0);
 		}
-		sb_addf(&sb, "%s%s", i ? "," : "", v ? v : "?");
-		if (v)
-			known = sb.len;
-		free(v);
+		args_put(&sb, &known, i, v);
 	}
-	if (!known) {
-		sb_free(&sb);
-		return NULL;
-	}
-	sb.buf[known] = '\0';
-	sb.len = known;
-	return sb_detach(&sb);
+	return args_end(&sb, known);
 }
 
 char *params_macro_args(struct params *pa, const struct strv *args)
@@ -760,20 +761,13 @@ char *params_macro_args(struct params *pa, const struct strv *args)
 
 		if (p >= 0)
 			v = xasprintf("p%d", p);
+		else if (!strcmp(a, "0") || !strcmp(a, "false"))
+			v = xstrdup("0");
+		else if (!strcmp(a, "1") || !strcmp(a, "true"))
+			v = xstrdup("1");
 		else
-			v = xstrdup(!strcmp(a, "0") || !strcmp(a, "false") ?
-				    "0" : !strcmp(a, "1") ||
-				    !strcmp(a, "true") ? "1" : "?");
-		sb_addf(&sb, "%s%s", i ? "," : "", v);
-		if (strcmp(v, "?"))
-			known = sb.len;
-		free(v);
+			v = NULL;
+		args_put(&sb, &known, i, v);
 	}
-	if (!known) {
-		sb_free(&sb);
-		return NULL;
-	}
-	sb.buf[known] = '\0';
-	sb.len = known;
-	return sb_detach(&sb);
+	return args_end(&sb, known);
 }

@@ -528,7 +528,7 @@ static int step_switch(struct sleep_scan *s, struct frame *f, struct ctl *c)
 		if (!t)
 			return then_walk(f, 1, f->k.n, 9);
 		c->tg = t - s->tg;
-		t->param = f->k.n ? params_switch(&s->pa, f->k.v[0]) : -1;
+		t->param = f->k.n ? params_index(&s->pa, f->k.v[0]) : -1;
 		s->st = dead_state;	/* only a case label reaches the body */
 		return then_walk(f, 1, f->k.n, 2);
 	case 2:

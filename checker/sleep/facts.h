@@ -257,6 +257,13 @@ struct link {
 		int n;
 	} *impls;		/* per hook node */
 	void *map;
+	/*
+	 * The same facts linked without the hooks' implementations
+	 * (LINK_DIRECT), when some atomic call's shortest chain passes a
+	 * hook: a site that also sleeps through direct calls alone is
+	 * shown with that chain (link_build_mode()); else NULL.
+	 */
+	struct link *direct;
 };
 
 void link_build(struct link *lk, const struct facts *f);
@@ -270,6 +277,13 @@ void link_build(struct link *lk, const struct facts *f);
  */
 #define LINK_RT		1
 #define LINK_BY_TYPE	2
+/*
+ * LINK_DIRECT: a hook reaches none of its implementations (a slot still
+ * reaches what is stored in it): the chains of direct calls alone.
+ * Without it, link_build_mode() also builds lk->direct when some atomic
+ * call's shortest chain passes a hook.
+ */
+#define LINK_DIRECT	4
 void link_build_mode(struct link *lk, const struct facts *f, int mode);
 void link_free(struct link *lk);
 /*

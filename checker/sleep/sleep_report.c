@@ -109,7 +109,6 @@ static void atomic_calls(struct check_ctx *cx, const struct link *lk,
 			 const struct link *rt, int unit,
 			 const struct rule *rule)
 {
-	const struct link *use = rt ? rt : lk;
 	const struct facts *f = lk->f;
 	struct hit *hits = NULL;
 	int nhits = 0, cap = 0;
@@ -117,7 +116,8 @@ static void atomic_calls(struct check_ctx *cx, const struct link *lk,
 	for (int i = 0; i < f->ncalls; i++) {
 		const struct fact_call *c = &f->calls[i];
 		const char *name = *c->callee ? c->callee : c->text;
-		int n, hookish;
+		const struct link *use = rt ? rt : lk;
+		int n, nd, hookish;
 		char *chain;
 		struct hit *h;
 
@@ -127,6 +127,13 @@ static void atomic_calls(struct check_ctx *cx, const struct link *lk,
 		if (n == -1 || (rt && sleeps_there(lk, i, 0) != -1))
 			continue;
 		hookish = n >= 0 && link_chain_hook(use, n);
+		if (hookish && !c->hook && use->direct &&
+		    (nd = sleeps_there(use->direct, i, rt != NULL)) >= 0) {
+			/* It sleeps through direct calls too: that chain. */
+			use = use->direct;
+			n = nd;
+			hookish = 0;
+		}
 		if (!rt && (rule == &rule_sleep_in_atomic_hook) != hookish)
 			continue;
 		if (n == -2)

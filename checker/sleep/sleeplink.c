@@ -395,6 +395,27 @@ static void search(struct link *lk, struct edge *e, int ne)
 	free(g.queue);
 }
 
+/*
+ * Does an atomic call sleep through a chain that passes a hook?  Then a
+ * second link, without the hooks' implementations, may give its site a
+ * chain of direct calls (lk->direct).
+ */
+static int hook_chained(const struct link *lk)
+{
+	for (int i = 0; i < lk->f->ncalls; i++) {
+		const struct fact_call *c = &lk->f->calls[i];
+		int n;
+
+		if (!(c->atomic || (lk->rt && c->rt & RT_CALL_ATOMIC)) ||
+		    c->hook)
+			continue;
+		n = link_call_sleeps(lk, i);
+		if (n >= 0 && link_chain_hook(lk, n))
+			return 1;
+	}
+	return 0;
+}
+
 void link_build(struct link *lk, const struct facts *f)
 {
 	link_build_mode(lk, f, 0);
@@ -457,6 +478,8 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 
 		if (n < 0)
 			continue;	/* defined where we did not look */
+		if (mode & LINK_DIRECT && !f->regs[i].slot)
+			continue;	/* a hook reaches no implementation */
 		add_impl(&lk->impls[h], n, i);
 		add_edge(&e, &ne, h, n, -2 - i);
 	}
@@ -492,10 +515,18 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 	}
 	search(lk, e, ne);
 	free(e);
+	if (!(mode & LINK_DIRECT) && hook_chained(lk)) {
+		lk->direct = xcalloc(1, sizeof(*lk->direct));
+		link_build_mode(lk->direct, f, mode | LINK_DIRECT);
+	}
 }
 
 void link_free(struct link *lk)
 {
+	if (lk->direct) {
+		link_free(lk->direct);
+		free(lk->direct);
+	}
 	for (int i = 0; i < lk->nhooks; i++) {
 		free(lk->impls[i].node);
 		free(lk->impls[i].reg);

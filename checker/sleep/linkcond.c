@@ -108,6 +108,21 @@ cnd linkcond_of(int atom)
 	return c;
 }
 
+cnd linkcond_call(const struct link *lk, const char *s)
+{
+	const char *semi = s ? strchr(s, ';') : NULL;
+	char *first;
+	cnd c;
+
+	if (!semi)
+		return linkcond_of(linkcond_parse(lk, s));
+	first = xstrndup(s, semi - s);
+	c = linkcond_both(lk, linkcond_of(linkcond_parse(lk, first)),
+			  linkcond_of(linkcond_parse(lk, semi + 1)));
+	free(first);
+	return c;
+}
+
 /*
  * Needs at a call made in context ctx (its regions'): one the regions
  * make true is met, its opposite rules the call out; the others stay,

@@ -26,6 +26,11 @@ extern const cnd LINK_ALWAYS, LINK_NO;
  * does not know.
  */
 int linkcond_parse(const struct link *lk, const char *s);
+/*
+ * A call's cond column, one condition or two ("p2;!p3&64", both to
+ * hold): LINK_NO when they contradict each other.
+ */
+cnd linkcond_call(const struct link *lk, const char *s);
 /* A call's args column: "64,p1,m8,nz,gb3264,?"; *n of them. */
 struct link_arg *linkcond_args(const char *s, int *n);
 /*

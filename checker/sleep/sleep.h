@@ -81,6 +81,13 @@ struct params {
 	int n;
 	unsigned long long written;	/* assigned in the body: not assumed */
 	int written_known;
+	/*
+	 * Per parameter (the first PARAMS_BITS): the bits its writes may
+	 * change when every write is "p |= K", "p &= ~K" or "p ^= K" with
+	 * K constant (__mark_inode_dirty()'s "flags |= I_DIRTY_TIME"), ~0
+	 * else; a test of other bits reads the caller's value.
+	 */
+	unsigned long long wbits[16];
 	/* The body's tokens, for what is assigned where (lazily). */
 	CXToken *tok;
 	CXString *sp;
@@ -114,8 +121,11 @@ struct params {
 #define PARAMS_LOCAL 1000
 #define PARAMS_PATH (PARAMS_LOCAL + 32)
 #define PARAMS_PRED 3000
+#define PARAMS_BITS 16
 #define PRED_MASK '&'
 #define PRED_EQ '='
+/* How deep an expression a condition or an argument is read to. */
+#define COND_DEPTH 32
 
 void params_begin(struct params *pa, CXTranslationUnit tu, CXCursor fn);
 void params_end(struct params *pa);
@@ -148,6 +158,10 @@ void params_cond(struct params *pa, CXCursor c, int *t, int *f);
  * written ("=", "&&"), or NULL when a macro's body writes it.
  */
 char *params_binop(struct params *pa, CXCursor c, CXCursor lhs);
+/* c's tokens as written, one space between: "mapping -> host". */
+char *params_text(struct params *pa, CXCursor c);
+/* The token written at l (for a macro's text, where the macro has it). */
+char *params_token_at(CXTranslationUnit tu, CXSourceLocation l);
 /* Is c a null pointer constant (NULL, "(void *)0", 0)? */
 int params_null(struct params *pa, CXCursor c);
 /* The atom of "parameter i == v". */
@@ -157,8 +171,10 @@ int params_pred(struct params *pa, int i, char op, long long v);
  * set), "!p2=3" (not 3); NULL for 0 and for a local's.
  */
 char *params_cond_text(const struct params *pa, int cond);
+/* Two conditions, both to hold: "p2;!p3&64" (or one, or NULL). */
+char *params_conds_text(const struct params *pa, int a, int b);
 /*
- * A call's arguments as the facts store them, comma-separated, trailing
+ * sleep_args.c.  A call's arguments as the facts store them, comma-separated, trailing
  * "?" left off ("0,p1"); NULL when none is known: a constant's value in
  * decimal ("64", "-1"; a null pointer is "0"), "mK" when only bits K
  * are known set ("NB | len"), "nz" for what is never 0 (a string, the

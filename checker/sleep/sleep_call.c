@@ -103,7 +103,8 @@ static struct fact_call *add_call(struct sleep_scan *s, CXCursor at,
 	c->file = xstrdup(s->shown);
 	where_of(at, &c->line, &c->col);
 	c->released = s->st.dead ? 0 : s->st.released;
-	c->cond = params_cond_text(&s->pa, s->st.dead ? 0 : s->st.cond);
+	c->cond = s->st.dead ? NULL :
+		  params_conds_text(&s->pa, s->st.cond, s->st.cond2);
 	if (!s->st.dead && s->st.depth > s->st.opt) {
 		/* Only the regions open on every path that reaches here. */
 		unsigned m = depth_mask(s->st.depth - s->st.opt);
@@ -265,16 +266,20 @@ static void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 			/*
 			 * The flags are the function's own gfp_t parameter:
 			 * it sleeps when its callers' flags can block.  That
-			 * condition is kept over the path's ("if (node ==
-			 * NUMA_NO_NODE) alloc_pages(flags, ...)"): one is
-			 * kept, and most callers decide the flags.
+			 * comes first ("if (node == NUMA_NO_NODE)
+			 * alloc_pages(flags, ...)"), the path's first beside
+			 * it: most callers decide the flags.
 			 */
 			int k = params_named(&s->pa, flags);
+			char *own = fc->cond;
 
 			if (k >= 0) {
 				fc->sleep = xasprintf("%s(%s)", p->name, flags);
-				free(fc->cond);
-				fc->cond = xasprintf("g%d", k);
+				if (own)	/* the path's first */
+					own[strcspn(own, ";")] = 0;
+				fc->cond = own ? xasprintf("g%d;%s", k, own) :
+						 xasprintf("g%d", k);
+				free(own);
 			}
 		}
 		free(flags);
@@ -709,7 +714,7 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 
 	s->fn = fe_spelling(fn);
 	params_begin(&s->pa, s->tu, fn);
-	s->st.cond = 0;
+	s->st.cond = s->st.cond2 = 0;
 	s->st.irq = s->st.lock = 0;
 	s->st.cx_irq = s->st.cx_bh = 0;
 	s->st.rel_irq = 0;

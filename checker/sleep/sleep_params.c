@@ -1,11 +1,11 @@
 /*
- * sleep_params.c - what a function's conditions and calls say about its
+ * sleep_params.c - what a function's conditions say about its
  * parameters, for sleeps that depend on an argument.  A condition that
  * tests one parameter ("if (!nofail)", "likely(atomic)") is an
- * assumption on the paths it guards; an argument is a constant the
- * compiler folds, the caller's own parameter passed on, or unknown.
- * sleep_scan.c keeps the assumption in its state and records both with
- * each call; sleeplink.c decides with them (docs/facts-db.md: cond, args).
+ * assumption on the paths it guards.  sleep_scan.c keeps the assumption
+ * in its state and records it with each call (docs/facts-db.md: cond);
+ * sleep_args.c says what each call passes (args); sleeplink.c decides
+ * with both.
  */
 #include "clang/frontend.h"
 #include "checker/sleep/sleep.h"
@@ -155,7 +155,7 @@ static int changed_at(const struct params *pa, unsigned i)
 }
 
 /* The token written at l (for a macro's text, where the macro has it). */
-static char *token_at(CXTranslationUnit tu, CXSourceLocation l)
+char *params_token_at(CXTranslationUnit tu, CXSourceLocation l)
 {
 	CXFile f;
 	unsigned off, n;
@@ -179,11 +179,53 @@ static char *token_at(CXTranslationUnit tu, CXSourceLocation l)
 	return w;
 }
 
+struct bit_writes {
+	struct params *pa;
+	int n[PARAMS_BITS];	/* writes of each parameter with constant bits */
+	unsigned long long bits[PARAMS_BITS];
+};
+
+/* "p |= K", "p &= ~K", "p ^= K": the bits of parameter p they change. */
+static enum CXChildVisitResult bit_write(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct bit_writes *bw = data;
+	struct fe_kids kids;
+	CXCursor ref;
+	char *op;
+	long long v;
+	int i = -1;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CompoundAssignOperator)
+		return CXChildVisit_Recurse;
+	kids = fe_kids(c);
+	if (kids.n == 2 &&
+	    clang_getCursorKind(fe_strip(kids.v[0])) == CXCursor_DeclRefExpr) {
+		ref = clang_getCursorReferenced(fe_strip(kids.v[0]));
+		for (int k = 0; k < bw->pa->n && k < PARAMS_BITS; k++)
+			if (clang_equalCursors(ref, clang_Cursor_getArgument(
+						bw->pa->fn, k)))
+				i = k;
+	}
+	op = i >= 0 ? params_binop(bw->pa, c, kids.v[0]) : NULL;
+	if (op && sleep_value(kids.v[1], &v) &&
+	    (!strcmp(op, "|=") || !strcmp(op, "^=") || !strcmp(op, "&="))) {
+		bw->n[i]++;
+		bw->bits[i] |= (unsigned long long)(*op == '&' ? ~v : v);
+	}
+	free(op);
+	free(kids.v);
+	return CXChildVisit_Recurse;
+}
+
 /* Parameters the body may change: assigned, ++/--, address taken. */
 static unsigned long long written(struct params *pa)
 {
 	unsigned long long w = 0;
 	struct strv names = { 0 };
+	int changes[PARAMS_BITS] = { 0 };
+	struct bit_writes bw = { pa, { 0 }, { 0 } };
 
 	for (int i = 0; i < pa->n && i < 64; i++)
 		strv_push_owned(&names, fe_spelling(
@@ -195,10 +237,21 @@ static unsigned long long written(struct params *pa)
 		if (clang_getTokenKind(pa->tok[i]) != CXToken_Identifier)
 			continue;
 		p = strv_find(&names, spelling(pa, i));
-		if (p >= 0 && changed_at(pa, i))
+		if (p >= 0 && changed_at(pa, i)) {
 			w |= 1ULL << p;
+			if (p < PARAMS_BITS)
+				changes[p]++;
+		}
 	}
 	strv_clear(&names);
+	for (int p = 0; p < PARAMS_BITS; p++)
+		pa->wbits[p] = ~0ULL;
+	if (w & ((1ULL << PARAMS_BITS) - 1))
+		clang_visitChildren(pa->fn, bit_write, &bw);
+	/* Only when every write the tokens show is such a one. */
+	for (int p = 0; p < PARAMS_BITS; p++)
+		if (changes[p] && bw.n[p] == changes[p])
+			pa->wbits[p] = bw.bits[p];
 	return w;
 }
 
@@ -262,7 +315,7 @@ static int local_atom(struct params *pa, CXCursor c)
 }
 
 /* The tokens of c as written, with one space between: "mapping -> host". */
-static char *written_text(struct params *pa, CXCursor c)
+char *params_text(struct params *pa, CXCursor c)
 {
 	CXToken *t;
 	unsigned n;
@@ -314,7 +367,7 @@ static int path_atom(struct params *pa, CXCursor c)
 		   !params_set_once(pa, ref, c)) {
 		return 0;
 	}
-	text = written_text(pa, c);
+	text = params_text(pa, c);
 	if (!text)
 		return 0;
 	for (int k = 0; k < pa->npath; k++)
@@ -330,7 +383,12 @@ static int path_atom(struct params *pa, CXCursor c)
 	return PARAMS_PATH + pa->npath;
 }
 
-int params_index(struct params *pa, CXCursor c)
+/*
+ * The parameter c names, or -1 when it is not one or the body changes
+ * it; with mask, a test of those bits: a parameter whose writes change
+ * only other bits is still the caller's there.
+ */
+static int param_of(struct params *pa, CXCursor c, unsigned long long mask)
 {
 	CXCursor ref;
 
@@ -344,11 +402,21 @@ int params_index(struct params *pa, CXCursor c)
 		pa->written = written(pa);
 		pa->written_known = 1;
 	}
-	for (int i = 0; i < pa->n && i < 64; i++)
-		if (clang_equalCursors(ref,
-				       clang_Cursor_getArgument(pa->fn, i)))
-			return pa->written & (1ULL << i) ? -1 : i;
+	for (int i = 0; i < pa->n && i < 64; i++) {
+		if (!clang_equalCursors(ref,
+					clang_Cursor_getArgument(pa->fn, i)))
+			continue;
+		if (!(pa->written & (1ULL << i)))
+			return i;
+		return mask && i < PARAMS_BITS && !(pa->wbits[i] & mask) ?
+		       i : -1;
+	}
 	return -1;
+}
+
+int params_index(struct params *pa, CXCursor c)
+{
+	return param_of(pa, c, 0);
 }
 
 int params_named(struct params *pa, const char *name)
@@ -417,28 +485,27 @@ int params_pred(struct params *pa, int i, char op, long long v)
 static int value_test(struct params *pa, CXCursor l, CXCursor r, char op)
 {
 	long long v;
-	int i = params_index(pa, l);
+	int i;
 
-	if (i < 0) {
+	if (!sleep_value(r, &v)) {
 		CXCursor x = l;
 
 		l = r;
 		r = x;
-		i = params_index(pa, l);
+		if (!sleep_value(r, &v))
+			return 0;
 	}
-	if (i < 0 || !sleep_value(r, &v))
-		return 0;
 	if (op == PRED_MASK && !v)
 		return 0;
-	return params_pred(pa, i, op, v);
+	/* A mask's test reads bits the body's writes may leave alone. */
+	i = param_of(pa, l, op == PRED_MASK ? (unsigned long long)v : 0);
+	return i < 0 ? 0 : params_pred(pa, i, op, v);
 }
 
 static int common_atom(int a, int b)
 {
 	return a == b ? a : 0;
 }
-
-#define COND_DEPTH 32
 
 static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 		    int depth)
@@ -454,7 +521,7 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 	k = clang_getCursorKind(c);
 	if (k == CXCursor_UnaryOperator) {
 		CXCursor in = clang_getNullCursor();
-		char *op = token_at(pa->tu, clang_getCursorLocation(c));
+		char *op = params_token_at(pa->tu, clang_getCursorLocation(c));
 		int bang = op && !strcmp(op, "!");
 
 		free(op);
@@ -549,53 +616,17 @@ char *params_cond_text(const struct params *pa, int cond)
 	return xasprintf("%sp%d", neg, a - 1);
 }
 
-/*
- * Is parameter i of the function call calls a gfp_t?  Of a function it
- * names, or of the function type it calls through ("convert->func(...,
- * GFP_ATOMIC)").
- */
-static int gfp_typed(CXCursor call, int i)
+char *params_conds_text(const struct params *pa, int a, int b)
 {
-	CXCursor fn = clang_getCursorReferenced(call);
-	CXType t;
-	CXString ts;
-	int is;
+	char *x = params_cond_text(pa, a), *y = params_cond_text(pa, b);
+	char *both;
 
-	if (clang_getCursorKind(fn) == CXCursor_FunctionDecl) {
-		if (i >= clang_Cursor_getNumArguments(fn))
-			return 0;
-		t = clang_getCursorType(clang_Cursor_getArgument(fn, i));
-	} else {
-		CXCursor callee = clang_getNullCursor();
-
-		clang_visitChildren(call, fe_take_first, &callee);
-		t = clang_getCursorType(callee);
-		if (t.kind == CXType_Pointer)
-			t = clang_getPointeeType(t);
-		if (t.kind != CXType_FunctionProto ||
-		    i >= clang_getNumArgTypes(t))
-			return 0;
-		t = clang_getArgType(t, i);
-	}
-	ts = clang_getTypeSpelling(t);
-	is = !strcmp(clang_getCString(ts), "gfp_t");
-	clang_disposeString(ts);
-	return is;
-}
-
-/*
- * A GFP argument, as a condition: 1 when its flags can block
- * (GFP_KERNEL), 0 when they cannot (GFP_ATOMIC), -1 unknown: an
- * allocator's caller that passes its own gfp_t on sleeps when its
- * caller's flags do (docs/facts-db.md, args).
- */
-static int gfp_arg(struct params *pa, CXCursor a)
-{
-	char *text = written_text(pa, a);
-	int r = text ? gfp_blocks(text) : -1;
-
-	free(text);
-	return r;
+	if (!x || !y)
+		return x ? x : y;
+	both = xasprintf("%s;%s", x, y);
+	free(x);
+	free(y);
+	return both;
 }
 
 /*
@@ -619,155 +650,9 @@ int params_null(struct params *pa, CXCursor c)
 		return sleep_value(e, &v) && !v;
 	if (clang_getCursorType(c).kind != CXType_Pointer)
 		return 0;
-	text = written_text(pa, c);
+	text = params_text(pa, c);
 	is = text && !strcmp(text, "NULL");
 	free(text);
 	return is;
 }
 
-/*
- * Is c "&x", "&p->m" or "&a[i]": the address of an object, which is
- * never NULL (locks_delete_lock_ctx(fl, &dispose) puts the lock on the
- * list it is given instead of freeing it)?
- */
-static int address_of(struct params *pa, CXCursor c)
-{
-	CXCursor in = clang_getNullCursor();
-	char *op;
-	int amp;
-	enum CXCursorKind k;
-
-	if (clang_getCursorKind(c) != CXCursor_UnaryOperator)
-		return 0;
-	op = token_at(pa->tu, clang_getCursorLocation(c));
-	amp = op && !strcmp(op, "&");
-	free(op);
-	if (!amp)
-		return 0;
-	clang_visitChildren(c, fe_take_first, &in);
-	k = clang_getCursorKind(fe_strip(in));
-	return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
-	       k == CXCursor_ArraySubscriptExpr;
-}
-
-static char *arg_value(struct params *pa, CXCursor a, int depth)
-{
-	enum CXCursorKind k = clang_getCursorKind(a);
-	long long v;
-
-	/* A string, or the address of an object: never NULL. */
-	if (k == CXCursor_StringLiteral || address_of(pa, a))
-		return xstrdup("nz");
-	/* Only what may fold: not every call's every argument. */
-	if (k != CXCursor_IntegerLiteral && k != CXCursor_CharacterLiteral &&
-	    k != CXCursor_DeclRefExpr && k != CXCursor_UnaryOperator &&
-	    k != CXCursor_BinaryOperator && k != CXCursor_CStyleCastExpr &&
-	    k != CXCursor_CXXBoolLiteralExpr)
-		return NULL;
-	if (sleep_value(a, &v))
-		return xasprintf("%lld", v);
-	if (params_null(pa, a))
-		return xstrdup("0");
-	if (k == CXCursor_BinaryOperator && depth < COND_DEPTH) {
-		struct fe_kids kids = fe_kids(a);
-		char *op = kids.n == 2 ? params_binop(pa, a, kids.v[0]) : NULL;
-		char *r = NULL;
-
-		if (op && !strcmp(op, "|")) {
-			for (int i = 0; i < 2 && !r; i++) {
-				CXCursor x = fe_strip(kids.v[i]);
-
-				if (sleep_value(x, &v) && v)
-					r = xasprintf("m%lld", v);
-			}
-		}
-		free(op);
-		free(kids.v);
-		return r;
-	}
-	return NULL;
-}
-
-/*
- * Argument i of an args column (docs/facts-db.md) is v (NULL: "?",
- * unknown); v is freed.  *known: the column's length up to its last
- * known argument.
- */
-static void args_put(struct sbuf *sb, size_t *known, int i, char *v)
-{
-	sb_addf(sb, "%s%s", i ? "," : "", v ? v : "?");
-	if (v)
-		*known = sb->len;
-	free(v);
-}
-
-/* The column, its trailing "?" left off; NULL when none is known. */
-static char *args_end(struct sbuf *sb, size_t known)
-{
-	if (!known) {
-		sb_free(sb);
-		return NULL;
-	}
-	sb->buf[known] = '\0';
-	sb->len = known;
-	return sb_detach(sb);
-}
-
-char *params_args(struct params *pa, CXCursor call)
-{
-	int n = clang_Cursor_getNumArguments(call);
-	size_t known = 0;
-	struct sbuf sb = { 0 };
-
-	for (int i = 0; i < n; i++) {
-		CXCursor a = fe_strip(clang_Cursor_getArgument(call, i));
-		int p = params_index(pa, a), c;
-		char *v = NULL;
-
-		if (p >= 0) {
-			v = xasprintf("p%d", p);
-		} else if (gfp_typed(call, i)) {
-			/*
-			 * Flags, by what they allow, and by value where it
-			 * folds ("flags == GFP_KERNEL"): "gb3264", "gn2080".
-			 */
-			long long x;
-			int known = sleep_value(a, &x);
-
-			c = gfp_arg(pa, a);
-			if (c >= 0 && known)
-				v = xasprintf("g%c%lld", c ? 'b' : 'n', x);
-			else if (c >= 0)
-				v = xasprintf("g%c", c ? 'b' : 'n');
-			else if (known)
-				v = xasprintf("%lld", x);
-		} else {
-			v = arg_value(pa, a, 0);
-		}
-		args_put(&sb, &known, i, v);
-	}
-	return args_end(&sb, known);
-}
-
-char *params_macro_args(struct params *pa, const struct strv *args)
-{
-	struct sbuf sb = { 0 };
-	size_t known = 0;
-
-	for (int i = 0; i < args->n; i++) {
-		const char *a = args->v[i];
-		int p = params_named(pa, a);
-		char *v;
-
-		if (p >= 0)
-			v = xasprintf("p%d", p);
-		else if (!strcmp(a, "0") || !strcmp(a, "false"))
-			v = xstrdup("0");
-		else if (!strcmp(a, "1") || !strcmp(a, "true"))
-			v = xstrdup("1");
-		else
-			v = NULL;
-		args_put(&sb, &known, i, v);
-	}
-	return args_end(&sb, known);
-}

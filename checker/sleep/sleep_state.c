@@ -233,7 +233,15 @@ struct astate merge(struct astate a, struct astate b)
 	m.released = a.released > b.released ? a.released : b.released;
 	m.must = a.must < b.must ? a.must : b.must;
 	m.must_rel = a.must_rel < b.must_rel ? a.must_rel : b.must_rel;
-	m.cond = a.cond == b.cond ? a.cond : 0;
+	/* What both paths assume, of the two each keeps. */
+	m.cond = a.cond && (a.cond == b.cond || a.cond == b.cond2) ?
+		 a.cond : 0;
+	m.cond2 = a.cond2 && (a.cond2 == b.cond || a.cond2 == b.cond2) ?
+		  a.cond2 : 0;
+	if (!m.cond) {
+		m.cond = m.cond2;
+		m.cond2 = 0;
+	}
 	m.rel_irq = a.rel_irq | b.rel_irq;
 	/* A context is known after the meeting when both paths know it. */
 	m.cx_irq = a.cx_irq & b.cx_irq & depth_mask(a.depth) &
@@ -247,7 +255,7 @@ struct astate merge(struct astate a, struct astate b)
 }
 
 const struct astate dead_state = {
-	0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0
+	.dead = 1, .region = -1, .rt_region = -1,
 };
 
 void note_exit(struct sleep_scan *s)

@@ -61,6 +61,7 @@ struct astate {
 	int cond;		/* what this path assumes of a parameter:
 				   i+1 "param i is true", -(i+1) "false",
 				   0 nothing (docs/facts-db.md, cond) */
+	int cond2;		/* and a second such condition, or 0 */
 	unsigned cx_irq, cx_bh;	/* per depth as irq: the region turns
 				   interrupts off, or bottom halves
 				   (region_ctx) */

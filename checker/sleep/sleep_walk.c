@@ -32,9 +32,9 @@ static int text_rt(const char *text)
 
 /*
  * A path that assumes atom (a condition on a parameter, as cond is): it
- * becomes the path's cond if it had none, and regions open only under
- * the opposite condition are not open here, those open under the same
- * one are.
+ * becomes the path's cond if it had none (its cond2 if it had one: a
+ * nested test), and regions open only under the opposite condition are
+ * not open here, those open under the same one are.
  */
 static void assume(struct astate *st, int atom)
 {
@@ -51,9 +51,13 @@ static void assume(struct astate *st, int atom)
 		return;
 	}
 	/* A local's atom serves the regions only (sleep_params.c). */
-	if (!st->cond && !(atom > PARAMS_LOCAL && atom < PARAMS_PRED) &&
-	    !(atom < -PARAMS_LOCAL && atom > -PARAMS_PRED))
-		st->cond = atom;
+	if (!(atom > PARAMS_LOCAL && atom < PARAMS_PRED) &&
+	    !(atom < -PARAMS_LOCAL && atom > -PARAMS_PRED)) {
+		if (!st->cond)
+			st->cond = atom;
+		else if (!st->cond2 && st->cond != atom && st->cond != -atom)
+			st->cond2 = atom;	/* nested: both hold */
+	}
 	if (st->opt && st->optc == -atom) {
 		st->depth -= st->opt;
 		if (!st->depth)

@@ -494,8 +494,8 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 		int from = fn_node(lk, c->caller, f->call_unit[i]);
 
 		lk->call_from[i] = from;
-		lk->call_cond[i] = linkcond_decide(linkcond_of(linkcond_parse(lk, c->cond)),
-					  rt ? c->rt_ctx : c->ctx);
+		lk->call_cond[i] = linkcond_decide(linkcond_call(lk, c->cond),
+						   rt ? c->rt_ctx : c->ctx);
 		lk->call_args[i] = linkcond_args(c->args, &lk->call_nargs[i]);
 
 		lk->call_target[i] = -1;

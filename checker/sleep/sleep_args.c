@@ -1,0 +1,209 @@
+/*
+ * sleep_args.c - what a call passes, for sleeps that depend on an
+ * argument (docs/facts-db.md: args): a constant the compiler folds, bits
+ * known set, an object's address (never NULL), GFP flags that can or
+ * cannot block, the caller's own parameter passed on, or unknown.
+ * sleep_call.c records the column with each call; sleep_params.c reads
+ * the callee's tests of the same parameters.
+ */
+#include "clang/frontend.h"
+#include "checker/sleep/sleep.h"
+#include "checker/walk.h"
+
+#include <string.h>
+
+/*
+ * Is parameter i of the function call calls a gfp_t?  Of a function it
+ * names, or of the function type it calls through ("convert->func(...,
+ * GFP_ATOMIC)").
+ */
+static int gfp_typed(CXCursor call, int i)
+{
+	CXCursor fn = clang_getCursorReferenced(call);
+	CXType t;
+	CXString ts;
+	int is;
+
+	if (clang_getCursorKind(fn) == CXCursor_FunctionDecl) {
+		if (i >= clang_Cursor_getNumArguments(fn))
+			return 0;
+		t = clang_getCursorType(clang_Cursor_getArgument(fn, i));
+	} else {
+		CXCursor callee = clang_getNullCursor();
+
+		clang_visitChildren(call, fe_take_first, &callee);
+		t = clang_getCursorType(callee);
+		if (t.kind == CXType_Pointer)
+			t = clang_getPointeeType(t);
+		if (t.kind != CXType_FunctionProto ||
+		    i >= clang_getNumArgTypes(t))
+			return 0;
+		t = clang_getArgType(t, i);
+	}
+	ts = clang_getTypeSpelling(t);
+	is = !strcmp(clang_getCString(ts), "gfp_t");
+	clang_disposeString(ts);
+	return is;
+}
+
+/*
+ * A GFP argument, as a condition: 1 when its flags can block
+ * (GFP_KERNEL), 0 when they cannot (GFP_ATOMIC), -1 unknown: an
+ * allocator's caller that passes its own gfp_t on sleeps when its
+ * caller's flags do (docs/facts-db.md, args).
+ */
+static int gfp_arg(struct params *pa, CXCursor a)
+{
+	char *text = params_text(pa, a);
+	int r = text ? gfp_blocks(text) : -1;
+
+	free(text);
+	return r;
+}
+
+/*
+ * Is c "&x", "&p->m" or "&a[i]": the address of an object, which is
+ * never NULL (locks_delete_lock_ctx(fl, &dispose) puts the lock on the
+ * list it is given instead of freeing it)?
+ */
+static int address_of(struct params *pa, CXCursor c)
+{
+	CXCursor in = clang_getNullCursor();
+	char *op;
+	int amp;
+	enum CXCursorKind k;
+
+	if (clang_getCursorKind(c) != CXCursor_UnaryOperator)
+		return 0;
+	op = params_token_at(pa->tu, clang_getCursorLocation(c));
+	amp = op && !strcmp(op, "&");
+	free(op);
+	if (!amp)
+		return 0;
+	clang_visitChildren(c, fe_take_first, &in);
+	k = clang_getCursorKind(fe_strip(in));
+	return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
+	       k == CXCursor_ArraySubscriptExpr;
+}
+
+static char *arg_value(struct params *pa, CXCursor a, int depth)
+{
+	enum CXCursorKind k = clang_getCursorKind(a);
+	long long v;
+
+	/* A string, or the address of an object: never NULL. */
+	if (k == CXCursor_StringLiteral || address_of(pa, a))
+		return xstrdup("nz");
+	/* Only what may fold: not every call's every argument. */
+	if (k != CXCursor_IntegerLiteral && k != CXCursor_CharacterLiteral &&
+	    k != CXCursor_DeclRefExpr && k != CXCursor_UnaryOperator &&
+	    k != CXCursor_BinaryOperator && k != CXCursor_CStyleCastExpr &&
+	    k != CXCursor_CXXBoolLiteralExpr)
+		return NULL;
+	if (sleep_value(a, &v))
+		return xasprintf("%lld", v);
+	if (params_null(pa, a))
+		return xstrdup("0");
+	if (k == CXCursor_BinaryOperator && depth < COND_DEPTH) {
+		struct fe_kids kids = fe_kids(a);
+		char *op = kids.n == 2 ? params_binop(pa, a, kids.v[0]) : NULL;
+		char *r = NULL;
+
+		if (op && !strcmp(op, "|")) {
+			for (int i = 0; i < 2 && !r; i++) {
+				CXCursor x = fe_strip(kids.v[i]);
+
+				if (sleep_value(x, &v) && v)
+					r = xasprintf("m%lld", v);
+			}
+		}
+		free(op);
+		free(kids.v);
+		return r;
+	}
+	return NULL;
+}
+
+/*
+ * Argument i of an args column (docs/facts-db.md) is v (NULL: "?",
+ * unknown); v is freed.  *known: the column's length up to its last
+ * known argument.
+ */
+static void args_put(struct sbuf *sb, size_t *known, int i, char *v)
+{
+	sb_addf(sb, "%s%s", i ? "," : "", v ? v : "?");
+	if (v)
+		*known = sb->len;
+	free(v);
+}
+
+/* The column, its trailing "?" left off; NULL when none is known. */
+static char *args_end(struct sbuf *sb, size_t known)
+{
+	if (!known) {
+		sb_free(sb);
+		return NULL;
+	}
+	sb->buf[known] = '\0';
+	sb->len = known;
+	return sb_detach(sb);
+}
+
+char *params_args(struct params *pa, CXCursor call)
+{
+	int n = clang_Cursor_getNumArguments(call);
+	size_t known = 0;
+	struct sbuf sb = { 0 };
+
+	for (int i = 0; i < n; i++) {
+		CXCursor a = fe_strip(clang_Cursor_getArgument(call, i));
+		int p = params_index(pa, a), c;
+		char *v = NULL;
+
+		if (p >= 0) {
+			v = xasprintf("p%d", p);
+		} else if (gfp_typed(call, i)) {
+			/*
+			 * Flags, by what they allow, and by value where it
+			 * folds ("flags == GFP_KERNEL"): "gb3264", "gn2080".
+			 */
+			long long x;
+			int known = sleep_value(a, &x);
+
+			c = gfp_arg(pa, a);
+			if (c >= 0 && known)
+				v = xasprintf("g%c%lld", c ? 'b' : 'n', x);
+			else if (c >= 0)
+				v = xasprintf("g%c", c ? 'b' : 'n');
+			else if (known)
+				v = xasprintf("%lld", x);
+		} else {
+			v = arg_value(pa, a, 0);
+		}
+		args_put(&sb, &known, i, v);
+	}
+	return args_end(&sb, known);
+}
+
+char *params_macro_args(struct params *pa, const struct strv *args)
+{
+	struct sbuf sb = { 0 };
+	size_t known = 0;
+
+	for (int i = 0; i < args->n; i++) {
+		const char *a = args->v[i];
+		int p = params_named(pa, a);
+		char *v;
+
+		if (p >= 0)
+			v = xasprintf("p%d", p);
+		else if (!strcmp(a, "0") || !strcmp(a, "false"))
+			v = xstrdup("0");
+		else if (!strcmp(a, "1") || !strcmp(a, "true"))
+			v = xstrdup("1");
+		else
+			v = NULL;
+		args_put(&sb, &known, i, v);
+	}
+	return args_end(&sb, known);
+}

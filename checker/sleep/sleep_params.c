@@ -109,7 +109,11 @@ static void tokens(struct params *pa)
 {
 	if (pa->sp)
 		return;
-	clang_tokenize(pa->tu, clang_getCursorExtent(pa->fn), &pa->tok,
+	/*
+	 * Where it is expanded: a function a macro defines (SYSCALL_DEFINE4)
+	 * starts inside the macro, and its extent gives no tokens of the body.
+	 */
+	clang_tokenize(pa->tu, fe_expansion_range(pa->tu, pa->fn), &pa->tok,
 		       &pa->ntok);
 	pa->sp = xcalloc(pa->ntok + 1, sizeof(*pa->sp));
 	for (unsigned i = 0; i < pa->ntok; i++)

@@ -22,5 +22,13 @@ int region_ctx(const char *text);
  */
 int ctx_test(struct sleep_scan *s, CXCursor ifs, CXCursor then, int *at,
 	     int *af);
+/*
+ * An assignment op (its kids k) that says the kernel enters or leaves a
+ * phase where no sleep is judged: "early_boot_irqs_disabled = true;",
+ * "system_state = SYSTEM_SUSPEND;" (and back: "= false;",
+ * "= SYSTEM_RUNNING;"): sets the state's boot.
+ */
+void ctx_boot_mark(struct sleep_scan *s, CXCursor op,
+		   const struct fe_kids *k);
 
 #endif /* HOOKWRAP_SLEEP_CTX_H */

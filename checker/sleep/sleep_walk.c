@@ -571,44 +571,6 @@ static void guard_var(struct sleep_scan *s, CXCursor c)
 }
 
 /*
- * "early_boot_irqs_disabled = true;": start_kernel() says the kernel is
- * in early boot, interrupts off before the scheduler runs (the kernel's
- * init, 2.6.38 on): nothing can sleep or contend yet, and might_sleep() keeps
- * silent while system_state is SYSTEM_BOOTING.  Calls from there until
- * it says "= false" are no sleep in atomic context.
- */
-static void boot_mark(struct sleep_scan *s, CXCursor op,
-		      const struct fe_kids *k)
-{
-	CXToken *t;
-	unsigned n;
-	char *name;
-	int v, assign = 0;
-
-	if (k->n != 2 || clang_getCursorKind(fe_strip(k->v[0])) !=
-	    CXCursor_DeclRefExpr)
-		return;
-	name = fe_spelling(fe_strip(k->v[0]));
-	if (strcmp(name, "early_boot_irqs_disabled")) {
-		free(name);
-		return;
-	}
-	free(name);
-	/* "x = v", not "x == v": the token after the name. */
-	clang_tokenize(s->tu, clang_getCursorExtent(op), &t, &n);
-	if (n > 1) {
-		CXString cs = clang_getTokenSpelling(s->tu, t[1]);
-
-		assign = !strcmp(clang_getCString(cs), "=");
-		clang_disposeString(cs);
-	}
-	clang_disposeTokens(s->tu, t, n);
-	v = assign ? sleep_constant(k->v[1]) : -1;
-	if (v >= 0)
-		s->st.boot = v;
-}
-
-/*
  * The state a case label of switch t reaches from the switch: "case
  * RTM_DELADDR:" of "switch (event)" assumes event == RTM_DELADDR (one
  * value; a GNU range "case 1 ... 3:" and default assume nothing).
@@ -650,7 +612,7 @@ static int step_plain(struct sleep_scan *s, struct frame *f)
 			return 0;
 		case CXCursor_BinaryOperator:
 			if (!s->st.dead)
-				boot_mark(s, f->c, &f->k);
+				ctx_boot_mark(s, f->c, &f->k);
 			return 0;
 		default:
 			return 0;

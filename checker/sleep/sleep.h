@@ -115,11 +115,21 @@ struct params {
 	 */
 	char *path[16];
 	int npath;
+	/*
+	 * Locals assigned more than once, whose address is never taken
+	 * ("bool unmap = false; ... unmap = true;"): atoms PARAMS_TRACK +
+	 * k + 1, for the regions only; the walk knows their value where an
+	 * assignment of a constant says it (astate.kv) and forgets what it
+	 * tied to one at any other write.
+	 */
+	CXCursor track[16];
+	int ntrack;
 };
 
 /* Atoms of locals: PARAMS_LOCAL + k + 1, with a sign as for parameters. */
 #define PARAMS_LOCAL 1000
 #define PARAMS_PATH (PARAMS_LOCAL + 32)
+#define PARAMS_TRACK (PARAMS_LOCAL + 64)
 #define PARAMS_PRED 3000
 #define PARAMS_BITS 16
 #define PRED_MASK '&'
@@ -158,6 +168,12 @@ void params_cond(struct params *pa, CXCursor c, int *t, int *f);
  * written ("=", "&&"), or NULL when a macro's body writes it.
  */
 char *params_binop(struct params *pa, CXCursor c, CXCursor lhs);
+/*
+ * The atom of a local c names (a DeclRefExpr or the VarDecl itself) that
+ * the walk tracks: a variable of the function whose address is never
+ * taken; 0 else.  With add 0, only one already tracked.
+ */
+int params_track(struct params *pa, CXCursor c, int add);
 /* c's tokens as written, one space between: "mapping -> host". */
 char *params_text(struct params *pa, CXCursor c);
 /* The token written at l (for a macro's text, where the macro has it). */

@@ -338,6 +338,50 @@ char *params_text(struct params *pa, CXCursor c)
 
 int params_index(struct params *pa, CXCursor c);
 
+/* Is the address of the variable named name taken ("&name")? */
+static int address_taken(struct params *pa, const char *name)
+{
+	tokens(pa);
+	for (unsigned i = 1; i < pa->ntok; i++) {
+		const char *before = i > 1 ? spelling(pa, i - 2) : "";
+
+		if (clang_getTokenKind(pa->tok[i]) == CXToken_Identifier &&
+		    !strcmp(spelling(pa, i), name) &&
+		    !strcmp(spelling(pa, i - 1), "&") &&
+		    strcmp(before, ")") && strcmp(before, "]") &&
+		    !ident_char(*before) &&
+		    strcmp(spelling(pa, i + 1), "->") &&
+		    strcmp(spelling(pa, i + 1), "."))
+			return 1;
+	}
+	return 0;
+}
+
+int params_track(struct params *pa, CXCursor c, int add)
+{
+	CXCursor ref = fe_strip(c);
+	char *name;
+	int taken;
+
+	if (clang_getCursorKind(ref) == CXCursor_DeclRefExpr)
+		ref = clang_getCursorReferenced(ref);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl ||
+	    clang_Cursor_hasVarDeclGlobalStorage(ref))
+		return 0;
+	for (int k = 0; k < pa->ntrack; k++)
+		if (clang_equalCursors(pa->track[k], ref))
+			return PARAMS_TRACK + k + 1;
+	if (!add || pa->ntrack == (int)ARRAY_SIZE(pa->track))
+		return 0;
+	name = fe_spelling(ref);
+	taken = address_taken(pa, name);
+	free(name);
+	if (taken)
+		return 0;
+	pa->track[pa->ntrack++] = ref;
+	return PARAMS_TRACK + pa->ntrack;
+}
+
 /*
  * The atom of an access path from a parameter or local that does not
  * change (see set_once), "mapping->host", or 0: a test of it repeated
@@ -589,7 +633,8 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 	i = params_index(pa, c);
 	if (i >= 0)
 		i = i + 1;
-	else if (!(i = local_atom(pa, c)) && !(i = path_atom(pa, c)))
+	else if (!(i = local_atom(pa, c)) && !(i = path_atom(pa, c)) &&
+		 !(i = params_track(pa, c, 1)))
 		return;
 	*t = i;
 	*f = -i;

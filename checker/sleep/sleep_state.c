@@ -4,6 +4,7 @@
  * reads and which calls none of them.
  */
 #include "checker/sleep/sleep_state.h"
+#include "checker/sleep/sleep_track.h"
 
 #include <string.h>
 
@@ -242,6 +243,7 @@ struct astate merge(struct astate a, struct astate b)
 		m.cond = m.cond2;
 		m.cond2 = 0;
 	}
+	track_merge(&m, &a, &b);
 	m.rel_irq = a.rel_irq | b.rel_irq;
 	/* A context is known after the meeting when both paths know it. */
 	m.cx_irq = a.cx_irq & b.cx_irq & depth_mask(a.depth) &

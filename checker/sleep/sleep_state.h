@@ -62,6 +62,11 @@ struct astate {
 				   i+1 "param i is true", -(i+1) "false",
 				   0 nothing (docs/facts-db.md, cond) */
 	int cond2;		/* and a second such condition, or 0 */
+	int kv[4];		/* tracked locals' values this path knows:
+				   atom a "true", -a "false" (PARAMS_TRACK;
+				   "unmap = true;"), 0 unused */
+	unsigned twritten;	/* tracked locals written on this path
+				   (bit k: PARAMS_TRACK + k + 1) */
 	unsigned cx_irq, cx_bh;	/* per depth as irq: the region turns
 				   interrupts off, or bottom halves
 				   (region_ctx) */

@@ -17,6 +17,7 @@
  */
 #include "checker/sleep/sleep_walk.h"
 #include "checker/sleep/sleep_ctx.h"
+#include "checker/sleep/sleep_track.h"
 
 #include <string.h>
 
@@ -50,6 +51,8 @@ static void assume(struct astate *st, int atom)
 		st->dead = 1;
 		return;
 	}
+	if (track_assume(st, atom))
+		return;		/* a tracked local's opposite value */
 	/* A local's atom serves the regions only (sleep_params.c). */
 	if (!(atom > PARAMS_LOCAL && atom < PARAMS_PRED) &&
 	    !(atom < -PARAMS_LOCAL && atom > -PARAMS_PRED)) {
@@ -475,7 +478,8 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 				c->rt);
 		return then_walk(f, 2, k->n > 2 ? 3 : 2, 3);
 	case 3:
-		s->st = join_arms(c->b, s->st, c->at == -c->af ? c->at : 0);
+		s->st = join_arms(c->b, s->st, track_arms_atom(c->at, c->af,
+							       &c->a, &c->b, &s->st));
 		return 0;
 	default:
 		return 0;
@@ -495,6 +499,7 @@ static int step_loop(struct sleep_scan *s, struct frame *f, struct ctl *c)
 			open_scope(s);	/* scoped_guard(): the for's variable */
 		return then_walk(f, 0, is_do ? 0 : body, 1);
 	case 1:
+		track_forget(&s->st);	/* the body runs again */
 		c->a = s->st;
 		t = push_target(s, 0);
 		if (!t)
@@ -601,6 +606,14 @@ static int step_plain(struct sleep_scan *s, struct frame *f)
 			return 0;
 		case CXCursor_VarDecl:
 			guard_var(s, f->c);
+			track_write(s, f->c, clang_Cursor_getVarDeclInitializer(
+					f->c), clang_getNullCursor());
+			return 0;
+		case CXCursor_CompoundAssignOperator:
+		case CXCursor_UnaryOperator:
+			if (f->k.n)
+				track_write(s, f->k.v[0],
+					    clang_getNullCursor(), f->c);
 			return 0;
 		case CXCursor_ReturnStmt:
 			unwind_guards(s);
@@ -613,6 +626,8 @@ static int step_plain(struct sleep_scan *s, struct frame *f)
 		case CXCursor_BinaryOperator:
 			if (!s->st.dead)
 				ctx_boot_mark(s, f->c, &f->k);
+			if (f->k.n == 2)
+				track_write(s, f->k.v[0], f->k.v[1], f->c);
 			return 0;
 		default:
 			return 0;
@@ -650,6 +665,7 @@ static int step_plain(struct sleep_scan *s, struct frame *f)
 		name = fe_spelling(f->c);
 		l = label(s, name);
 		s->st = merge(s->st, l->st);
+		track_forget(&s->st);	/* a goto may come back */
 		l->seen = 1;
 		free(name);
 		break;

@@ -1,0 +1,163 @@
+/*
+ * sleep_track.c - what the walk knows of the function's tracked locals
+ * (params_track(): locals written more than once, whose address is never
+ * taken): the value a constant's assignment gives ("unmap = true;"),
+ * the value an arm's test gives ("if (unmap)"), which locals a path
+ * wrote, and, where an if's arms meet with a region open in one alone,
+ * the local that tells them apart (acpi_os_read_memory()'s unmap: true
+ * where the RCU reader was left, false where it is still held), so that
+ * a later test of it closes the region on the arm that left it
+ * (sleep_walk.c's join_arms(), assume()).
+ */
+#include "clang/frontend.h"
+#include "checker/sleep/sleep_track.h"
+
+#include <string.h>
+
+/* Is a (positive) a tracked local's atom? */
+static int tracked(int a)
+{
+	return a > PARAMS_TRACK && a <= PARAMS_TRACK + 16;
+}
+
+int state_known(const struct astate *st, int a)
+{
+	for (int i = 0; a && i < 4; i++)
+		if (st->kv[i] == a || st->kv[i] == -a)
+			return st->kv[i] == a;
+	return -1;
+}
+
+void state_write(struct astate *st, int a, int known)
+{
+	int k = a - PARAMS_TRACK - 1;
+
+	if (k < 0 || k >= 16)
+		return;
+	st->twritten |= 1u << k;
+	for (int i = 0; i < 4; i++)
+		if (st->kv[i] == a || st->kv[i] == -a)
+			st->kv[i] = 0;
+	if (st->opt && (st->optc == a || st->optc == -a))
+		st->opt = st->optc = 0;	/* open, as far as we know */
+	for (int i = 0; known >= 0 && i < 4; i++)
+		if (!st->kv[i]) {
+			st->kv[i] = known ? a : -a;
+			break;
+		}
+}
+
+static int state_arms_differ(const struct astate *then,
+			     const struct astate *other)
+{
+	for (int i = 0; i < 4; i++) {
+		int v = then->kv[i], a = v > 0 ? v : -v;
+
+		if (v && state_known(other, a) == (v < 0))
+			return v;
+	}
+	return 0;
+}
+
+void track_merge(struct astate *m, const struct astate *a,
+		 const struct astate *b)
+{
+	for (int i = 0; i < 4; i++)
+		m->kv[i] = state_known(b, a->kv[i] > 0 ? a->kv[i] : -a->kv[i])
+			   == (a->kv[i] > 0) ? a->kv[i] : 0;
+	m->twritten = a->twritten | b->twritten;
+}
+
+int track_assume(struct astate *st, int atom)
+{
+	int a = atom > 0 ? atom : -atom, v;
+
+	if (!tracked(a))
+		return 0;
+	v = state_known(st, a);
+	if (v >= 0 && v != (atom > 0)) {
+		st->dead = 1;
+		return 1;
+	}
+	for (int i = 0; v < 0 && i < 4; i++)
+		if (!st->kv[i]) {
+			st->kv[i] = atom;
+			break;
+		}
+	return 0;
+}
+
+/*
+ * What the arms of if c assumed, for join_arms(): its test's atom, unless
+ * an arm wrote the tracked local it reads; else a tracked local the arms
+ * left with opposite values ("unmap = true;" where the region was
+ * closed).  other: the else-arm's state.
+ */
+int track_arms_atom(int at, int af, const struct astate *entry,
+		    const struct astate *then, const struct astate *other)
+{
+	int pt = at == -af ? at : 0, a = pt > 0 ? pt : -pt;
+
+	if (tracked(a) && (then->twritten | other->twritten) &
+	    ~entry->twritten & (1u << (a - PARAMS_TRACK - 1)))
+		pt = 0;
+	return pt ? pt : state_arms_differ(then, other);
+}
+
+/*
+ * A loop's body, a label: code a later write may reach again, which the
+ * walk does not follow back.  What the path knew of tracked locals, and
+ * a region tied to one, are forgotten (the region stays open).
+ */
+void track_forget(struct astate *st)
+{
+	memset(st->kv, 0, sizeof(st->kv));
+	if (st->opt && tracked(st->optc > 0 ? st->optc : -st->optc))
+		st->opt = st->optc = 0;
+}
+
+/* Is unary operator c "++" or "--" (before or after its operand)? */
+static int incdec(struct sleep_scan *s, CXCursor c)
+{
+	CXCursor in = clang_getNullCursor();
+	char *t = params_token_at(s->tu, clang_getCursorLocation(c));
+	int r = t && (!strcmp(t, "++") || !strcmp(t, "--"));
+
+	free(t);
+	clang_visitChildren(c, fe_take_first, &in);
+	if (!r && !clang_Cursor_isNull(in)) {
+		t = params_binop(&s->pa, c, in);
+		r = t && (!strcmp(t, "++") || !strcmp(t, "--"));
+		free(t);
+	}
+	return r;
+}
+
+/*
+ * A write of a local: "x = v" (op a BinaryOperator "=", v its value),
+ * "x += v", "x++" (op, a null v), or a declaration with its initializer
+ * (op NULL).  A constant's value is known after it; any other write
+ * forgets what the path knew or tied to x.
+ */
+void track_write(struct sleep_scan *s, CXCursor lhs, CXCursor v, CXCursor op)
+{
+	enum CXCursorKind k = clang_getCursorKind(op);
+
+	int known = clang_Cursor_isNull(v) ? -1 : sleep_constant(v), a;
+
+	if (s->st.dead || (k == CXCursor_UnaryOperator && !incdec(s, op)))
+		return;
+	if (k == CXCursor_BinaryOperator) {
+		char *o = params_binop(&s->pa, op, lhs);
+		int assign = o && !strcmp(o, "=");
+
+		free(o);
+		if (!assign)
+			return;
+	}
+	if (clang_Cursor_isNull(op) && clang_Cursor_isNull(v))
+		return;		/* declared, not set */
+	a = params_track(&s->pa, lhs, known >= 0);
+	if (a)
+		state_write(&s->st, a, known);
+}

@@ -123,13 +123,36 @@ int link_chain_hook(const struct link *lk, int n)
 	return 0;
 }
 
-/* Can call i not be followed: an indirect call, or an empty slot? */
+/*
+ * Is call c a tracepoint's call of its probes: trace_foo(), which
+ * TRACE_EVENT(foo, ...) or DEFINE_EVENT(...) writes, calling what was
+ * registered for it?  The tracing core runs probes with preemption off
+ * (an RCU-sched reader): none may sleep, so none hides a sleep of its
+ * caller.
+ */
+static int tracepoint_probes(const struct fact_call *c)
+{
+	static const char *const def[] = {
+		"TRACE_EVENT", "DEFINE_EVENT", "DECLARE_TRACE", "DECLARE_EVENT",
+	};
+	int by = 0;
+
+	for (size_t k = 0; c->text && k < ARRAY_SIZE(def); k++)
+		by |= !strncmp(c->text, def[k], strlen(def[k]));
+	return by && !strncmp(c->caller, "trace_", 6);
+}
+
+/*
+ * Can call i not be followed: an indirect call, or an empty slot (not a
+ * tracepoint's)?
+ */
 static int unfollowable(const struct link *lk, int i)
 {
 	const struct fact_call *c = &lk->f->calls[i];
 	int h = lk->call_hook[i];
 
-	return c->indirect || (c->slot && (h < 0 || !lk->impls[h].n));
+	return !tracepoint_probes(c) &&
+	       (c->indirect || (c->slot && (h < 0 || !lk->impls[h].n)));
 }
 
 int link_unfollowed(const struct link *lk, int n, int **calls, int max)

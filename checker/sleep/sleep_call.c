@@ -19,42 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The arguments of a macro expansion as token text, split at commas. */
-static void macro_args(struct sleep_scan *s, CXCursor mc, struct strv *args)
-{
-	CXToken *t;
-	unsigned n;
-	int depth = 0;
-	struct sbuf sb = { 0 };
-
-	clang_tokenize(s->tu, clang_getCursorExtent(mc), &t, &n);
-	for (unsigned i = 0; i < n; i++) {
-		CXString cs = clang_getTokenSpelling(s->tu, t[i]);
-		const char *w = clang_getCString(cs);
-
-		if (!strcmp(w, "(") && !depth++) {
-			clang_disposeString(cs);
-			continue;
-		}
-		if (!strcmp(w, ")") && !--depth) {
-			strv_push_owned(args, sb_detach(&sb));
-			clang_disposeString(cs);
-			break;
-		}
-		if (!strcmp(w, ",") && depth == 1) {
-			strv_push_owned(args, sb_detach(&sb));
-		} else if (depth >= 1) {
-			if (sb.len && wordish(w) &&
-			    wordish(sb.buf + sb.len - 1))
-				sb_addc(&sb, ' ');
-			sb_add(&sb, w);
-		}
-		clang_disposeString(cs);
-	}
-	sb_free(&sb);
-	clang_disposeTokens(s->tu, t, n);
-}
-
 /* Does the release end interrupts-off (or BH-off) as well as a lock? */
 static int releases_irq(const char *name)
 {
@@ -178,7 +142,7 @@ static int alloc_blocks(struct sleep_scan *s, CXCursor call,
 	int k = p->gfp_arg, r;
 
 	if (m) {
-		macro_args(s, m->c, &args);
+		params_macro_split(s->tu, m->c, &args);
 		if (k == GFP_BY_TYPE)
 			text = gfp_text_of(&args);
 		else if (k < args.n)
@@ -253,7 +217,8 @@ static void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 	case PRIM_SLEEP:
 		fc = add_call(s, shown, p->name);
 		fc->prim = 1;
-		fc->sleep = xasprintf("%s()", p->name);
+		if (!s->st.pf || !ctx_uaccess(p->name))	/* faults off: -EFAULT */
+			fc->sleep = xasprintf("%s()", p->name);
 		return;
 	case PRIM_ALLOC:
 		fc = add_call(s, shown, p->name);
@@ -636,6 +601,7 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 		return;
 	}
 	name = fe_spelling(ref);
+	ctx_pagefault(&s->st, name);
 	{
 		const struct prim *p = prim_find(name);
 		const char *hook;

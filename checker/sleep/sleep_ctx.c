@@ -383,3 +383,28 @@ void ctx_boot_mark(struct sleep_scan *s, CXCursor op,
 	if (v >= 0)
 		s->st.boot = v;
 }
+
+void ctx_pagefault(struct astate *st, const char *name)
+{
+	static const char *const off[] = {
+		"pagefault_disable", "kmap_atomic", "kmap_atomic_prot",
+		"kmap_atomic_pfn",
+	};
+	static const char *const on[] = {
+		"pagefault_enable", "kunmap_atomic", "__kunmap_atomic",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(off); i++)
+		if (!strcmp(name, off[i]))
+			st->pf++;
+	for (size_t i = 0; st->pf && i < ARRAY_SIZE(on); i++)
+		if (!strcmp(name, on[i]))
+			st->pf--;
+}
+
+int ctx_uaccess(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 5 && !strcmp(name + n - 5, "_user");
+}

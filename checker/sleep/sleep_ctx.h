@@ -23,6 +23,18 @@ int region_ctx(const char *text);
 int ctx_test(struct sleep_scan *s, CXCursor ifs, CXCursor then, int *at,
 	     int *af);
 /*
+ * A call of name: pagefault_disable() and kmap_atomic() (which disables
+ * page faults) deepen st's pf, pagefault_enable() and kunmap_atomic()
+ * undo it.
+ */
+void ctx_pagefault(struct astate *st, const char *name);
+/*
+ * Is primitive name a user access (copy_from_user(), get_user(), ...)?
+ * With page faults off it returns -EFAULT where it would sleep.
+ */
+int ctx_uaccess(const char *name);
+
+/*
  * An assignment op (its kids k) that says the kernel enters or leaves a
  * phase where no sleep is judged: "early_boot_irqs_disabled = true;",
  * "system_state = SYSTEM_SUSPEND;" (and back: "= false;",

@@ -244,6 +244,7 @@ struct astate merge(struct astate a, struct astate b)
 		m.cond2 = 0;
 	}
 	track_merge(&m, &a, &b);
+	m.pf = a.pf < b.pf ? a.pf : b.pf;
 	m.rel_irq = a.rel_irq | b.rel_irq;
 	/* A context is known after the meeting when both paths know it. */
 	m.cx_irq = a.cx_irq & b.cx_irq & depth_mask(a.depth) &

@@ -65,6 +65,8 @@ struct astate {
 	int kv[4];		/* tracked locals' values this path knows:
 				   atom a "true", -a "false" (PARAMS_TRACK;
 				   "unmap = true;"), 0 unused */
+	int pf;			/* pagefault_disable() depth, on every
+				   path (a user access fails, not sleeps) */
 	unsigned twritten;	/* tracked locals written on this path
 				   (bit k: PARAMS_TRACK + k + 1) */
 	unsigned cx_irq, cx_bh;	/* per depth as irq: the region turns

@@ -555,6 +555,24 @@ static int common_atom(int a, int b)
 	return a == b ? a : 0;
 }
 
+/* Is a (either sign) a local's or an access path's, for regions only? */
+static int region_only(int a)
+{
+	a = a > 0 ? a : -a;
+	return a > PARAMS_LOCAL && a < PARAMS_PRED;
+}
+
+/*
+ * One of two atoms that both hold ("a && b" true): a parameter's test
+ * first, which callers decide; a local's (regions only) else.
+ */
+static int either_atom(int a, int b)
+{
+	if (!a || (region_only(a) && b && !region_only(b)))
+		return b;
+	return a;
+}
+
 static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 		    int depth)
 {
@@ -601,11 +619,11 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 			cond_of(pa, kids.v[0], &lt, &lf, depth + 1);
 			cond_of(pa, kids.v[1], &rt, &rf, depth + 1);
 			if (*op == '&') {
-				*t = lt ? lt : rt;
+				*t = either_atom(lt, rt);
 				*f = common_atom(lf, rf);
 			} else {
 				*t = common_atom(lt, rt);
-				*f = lf ? lf : rf;
+				*f = either_atom(lf, rf);
 			}
 		} else if (!strcmp(op, "&")) {
 			*t = value_test(pa, kids.v[0], kids.v[1], PRED_MASK);

@@ -5,10 +5,11 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude
  *
  * check-error-start
-kernel/nested.c:97:2: warning: dev_select() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/nested.c:96: dev_select() -> msleep() [sleep-in-atomic]
-kernel/nested.c:98:2: warning: sync_flags() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/nested.c:96: sync_flags() -> might_sleep() [sleep-in-atomic]
-kernel/nested.c:99:2: warning: grab() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/nested.c:96: grab() -> __kmalloc_node_track_caller_noprof(gfp) [sleep-in-atomic]
-kernel/nested.c:100:2: warning: suspend() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/nested.c:96: suspend() -> might_sleep() [sleep-in-atomic]
+kernel/nested.c:115:2: warning: dev_select() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/nested.c:114: dev_select() -> msleep() [sleep-in-atomic]
+kernel/nested.c:116:2: warning: sync_flags() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/nested.c:114: sync_flags() -> might_sleep() [sleep-in-atomic]
+kernel/nested.c:117:2: warning: grab() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/nested.c:114: grab() -> __kmalloc_node_track_caller_noprof(gfp) [sleep-in-atomic]
+kernel/nested.c:118:2: warning: suspend() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/nested.c:114: suspend() -> might_sleep() [sleep-in-atomic]
+kernel/nested.c:119:2: warning: alloc_flags() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/nested.c:114: alloc_flags() -> __kmalloc_node_track_caller_noprof(GFP_KERNEL) [sleep-in-atomic]
  * check-error-end
  *
  * Before, a path kept the first of its tests alone: ata_dev_select()'s
@@ -77,6 +78,22 @@ static void suspend(int flags, int busy)
 	might_sleep();
 }
 
+/*
+ * bpf_mem_cache_alloc_flags()'s shape: a local's test and a parameter's
+ * joined by &&; the parameter's is the one the caller decides.
+ */
+extern void *unit_alloc(void);
+
+static void *alloc_flags(gfp_t flags)
+{
+	void *ret;
+
+	ret = unit_alloc();
+	if (!ret && flags == GFP_KERNEL)
+		ret = __kmalloc_node_track_caller_noprof(8, 0, GFP_KERNEL, -1, 0);
+	return ret;
+}
+
 void fine(struct port *ap)
 {
 	spin_lock(&lock);
@@ -88,6 +105,7 @@ void fine(struct port *ap)
 	grab(GFP_ATOMIC, -1);
 	suspend(RPM_ASYNC, 1);
 	suspend(RPM_NOWAIT, 0);
+	alloc_flags(GFP_ATOMIC);
 	spin_unlock(&lock);
 }
 
@@ -98,5 +116,6 @@ void bug(struct port *ap)
 	sync_flags(SYNC_WAIT);
 	grab(GFP_KERNEL, -1);
 	suspend(0, 1);
+	alloc_flags(GFP_KERNEL);
 	spin_unlock(&lock);
 }

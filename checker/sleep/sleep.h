@@ -204,8 +204,6 @@ char *params_args(struct params *pa, CXCursor call);
  * "true", a parameter's name).
  */
 char *params_macro_args(struct params *pa, const struct strv *args);
-/* The arguments of macro expansion mc as token text, split at commas. */
-void params_macro_split(CXTranslationUnit tu, CXCursor mc, struct strv *args);
 /* A condition the compiler folds (IS_ENABLED(CONFIG_X)): 1, 0, or -1. */
 int sleep_constant(CXCursor cond);
 /* The integer value of c, when the compiler folds it: 1 and *v, or 0. */

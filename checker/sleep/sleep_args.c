@@ -9,7 +9,6 @@
 #include "clang/frontend.h"
 #include "checker/sleep/sleep.h"
 #include "checker/walk.h"
-#include "checker/sleep/sleep_state.h"
 
 #include <string.h>
 
@@ -207,40 +206,4 @@ char *params_macro_args(struct params *pa, const struct strv *args)
 		args_put(&sb, &known, i, v);
 	}
 	return args_end(&sb, known);
-}
-
-/* The arguments of a macro expansion as token text, split at commas. */
-void params_macro_split(CXTranslationUnit tu, CXCursor mc, struct strv *args)
-{
-	CXToken *t;
-	unsigned n;
-	int depth = 0;
-	struct sbuf sb = { 0 };
-
-	clang_tokenize(tu, clang_getCursorExtent(mc), &t, &n);
-	for (unsigned i = 0; i < n; i++) {
-		CXString cs = clang_getTokenSpelling(tu, t[i]);
-		const char *w = clang_getCString(cs);
-
-		if (!strcmp(w, "(") && !depth++) {
-			clang_disposeString(cs);
-			continue;
-		}
-		if (!strcmp(w, ")") && !--depth) {
-			strv_push_owned(args, sb_detach(&sb));
-			clang_disposeString(cs);
-			break;
-		}
-		if (!strcmp(w, ",") && depth == 1) {
-			strv_push_owned(args, sb_detach(&sb));
-		} else if (depth >= 1) {
-			if (sb.len && wordish(w) &&
-			    wordish(sb.buf + sb.len - 1))
-				sb_addc(&sb, ' ');
-			sb_add(&sb, w);
-		}
-		clang_disposeString(cs);
-	}
-	sb_free(&sb);
-	clang_disposeTokens(tu, t, n);
 }

@@ -15,6 +15,7 @@
 #include "checker/sleep/sleep_fnptr.h"
 #include "checker/sleep/sleep_ctx.h"
 #include "checker/setup.h"
+#include "clang/pptokens.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -142,7 +143,7 @@ static int alloc_blocks(struct sleep_scan *s, CXCursor call,
 	int k = p->gfp_arg, r;
 
 	if (m) {
-		params_macro_split(s->tu, m->c, &args);
+		pp_macro_args(s->tu, m->c, &args);
 		if (k == GFP_BY_TYPE)
 			text = gfp_text_of(&args);
 		else if (k < args.n)

@@ -126,6 +126,20 @@ static const char *spelling(const struct params *pa, unsigned i)
 }
 
 /*
+ * Is token i's address taken there: "&p", not "a & p" (the "&" follows
+ * an operator or a bracket), and not "&p->lock", the address of what p
+ * points to?
+ */
+static int address_at(const struct params *pa, unsigned i)
+{
+	const char *before = i > 1 ? spelling(pa, i - 2) : "";
+
+	return i && !strcmp(spelling(pa, i - 1), "&") && strcmp(before, ")") &&
+	       strcmp(before, "]") && !ident_char(*before) &&
+	       strcmp(spelling(pa, i + 1), "->");
+}
+
+/*
  * Is token i (an identifier) changed there: assigned, incremented, its
  * address taken?  Not a member of the same name (p->x, s.x).
  */
@@ -137,7 +151,6 @@ static int changed_at(const struct params *pa, unsigned i)
 	};
 	const char *prev = i ? spelling(pa, i - 1) : "";
 	const char *next = spelling(pa, i + 1);
-	const char *before = i > 1 ? spelling(pa, i - 2) : "";
 	int hit = 0;
 
 	if (!strcmp(prev, ".") || !strcmp(prev, "->"))
@@ -148,14 +161,7 @@ static int changed_at(const struct params *pa, unsigned i)
 		       (strcmp(prev, "*") || !strcmp(next, "++") ||
 			!strcmp(next, "--"));
 	hit |= !strcmp(prev, "++") || !strcmp(prev, "--");
-	/*
-	 * &p, not a & p: the "&" follows an operator or a bracket; and not
-	 * &p->lock, the address of what p points to.
-	 */
-	hit |= !strcmp(prev, "&") && strcmp(before, ")") &&
-	       strcmp(before, "]") && !ident_char(*before) &&
-	       strcmp(next, "->");
-	return hit;
+	return hit || address_at(pa, i);
 }
 
 /* The token written at l (for a macro's text, where the macro has it). */
@@ -342,18 +348,10 @@ int params_index(struct params *pa, CXCursor c);
 static int address_taken(struct params *pa, const char *name)
 {
 	tokens(pa);
-	for (unsigned i = 1; i < pa->ntok; i++) {
-		const char *before = i > 1 ? spelling(pa, i - 2) : "";
-
+	for (unsigned i = 1; i < pa->ntok; i++)
 		if (clang_getTokenKind(pa->tok[i]) == CXToken_Identifier &&
-		    !strcmp(spelling(pa, i), name) &&
-		    !strcmp(spelling(pa, i - 1), "&") &&
-		    strcmp(before, ")") && strcmp(before, "]") &&
-		    !ident_char(*before) &&
-		    strcmp(spelling(pa, i + 1), "->") &&
-		    strcmp(spelling(pa, i + 1), "."))
+		    !strcmp(spelling(pa, i), name) && address_at(pa, i))
 			return 1;
-	}
 	return 0;
 }
 

@@ -75,6 +75,10 @@ int prim_rt_release(const char *name);
  * sleep_params.c: the parameters of the function being scanned, for
  * sleeps that depend on an argument (docs/facts-db.md: cond, args).
  */
+/* Parameters whose bit writes are read; locals the walk tracks. */
+#define PARAMS_BITS 16
+#define PARAMS_NTRACK 16
+
 struct params {
 	CXTranslationUnit tu;
 	CXCursor fn;
@@ -87,7 +91,7 @@ struct params {
 	 * K constant (__mark_inode_dirty()'s "flags |= I_DIRTY_TIME"), ~0
 	 * else; a test of other bits reads the caller's value.
 	 */
-	unsigned long long wbits[16];
+	unsigned long long wbits[PARAMS_BITS];
 	/* The body's tokens, for what is assigned where (lazily). */
 	CXToken *tok;
 	CXString *sp;
@@ -122,7 +126,7 @@ struct params {
 	 * assignment of a constant says it (astate.kv) and forgets what it
 	 * tied to one at any other write.
 	 */
-	CXCursor track[16];
+	CXCursor track[PARAMS_NTRACK];
 	int ntrack;
 };
 
@@ -131,7 +135,6 @@ struct params {
 #define PARAMS_PATH (PARAMS_LOCAL + 32)
 #define PARAMS_TRACK (PARAMS_LOCAL + 64)
 #define PARAMS_PRED 3000
-#define PARAMS_BITS 16
 #define PRED_MASK '&'
 #define PRED_EQ '='
 /* How deep an expression a condition or an argument is read to. */
@@ -174,6 +177,11 @@ char *params_binop(struct params *pa, CXCursor c, CXCursor lhs);
  * taken; 0 else.  With add 0, only one already tracked.
  */
 int params_track(struct params *pa, CXCursor c, int add);
+/*
+ * Is atom a (either sign) a local's, an access path's or a tracked
+ * local's: one that ties regions, not a condition the callers decide?
+ */
+int params_region_only(int a);
 /* c's tokens as written, one space between: "mapping -> host". */
 char *params_text(struct params *pa, CXCursor c);
 /* The token written at l (for a macro's text, where the macro has it). */
@@ -190,13 +198,14 @@ char *params_cond_text(const struct params *pa, int cond);
 /* Two conditions, both to hold: "p2;!p3&64" (or one, or NULL). */
 char *params_conds_text(const struct params *pa, int a, int b);
 /*
- * sleep_args.c.  A call's arguments as the facts store them, comma-separated, trailing
- * "?" left off ("0,p1"); NULL when none is known: a constant's value in
- * decimal ("64", "-1"; a null pointer is "0"), "mK" when only bits K
- * are known set ("NB | len"), "nz" for what is never 0 (a string, the
- * address of an object: "&dispose"), "pN" for the caller's parameter N,
- * "?" else.  A gfp_t argument is "gb" when its flags can block, "gn" when
- * they cannot, followed by their value where it folds ("gb3264").
+ * sleep_args.c.  A call's arguments as the facts store them,
+ * comma-separated, trailing "?" left off ("0,p1"); NULL when none is
+ * known: a constant's value in decimal ("64", "-1"; a null pointer is
+ * "0"), "mK" when only bits K are known set ("NB | len"), "nz" for
+ * what is never 0 (a string, the address of an object: "&dispose"),
+ * "pN" for the caller's parameter N, "?" else.  A gfp_t argument is
+ * "gb" when its flags can block, "gn" when they cannot, followed by
+ * their value where it folds ("gb3264").
  */
 char *params_args(struct params *pa, CXCursor call);
 /*

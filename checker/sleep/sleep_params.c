@@ -553,8 +553,7 @@ static int common_atom(int a, int b)
 	return a == b ? a : 0;
 }
 
-/* Is a (either sign) a local's or an access path's, for regions only? */
-static int region_only(int a)
+int params_region_only(int a)
 {
 	a = a > 0 ? a : -a;
 	return a > PARAMS_LOCAL && a < PARAMS_PRED;
@@ -566,7 +565,7 @@ static int region_only(int a)
  */
 static int either_atom(int a, int b)
 {
-	if (!a || (region_only(a) && b && !region_only(b)))
+	if (!a || (params_region_only(a) && b && !params_region_only(b)))
 		return b;
 	return a;
 }

@@ -17,12 +17,12 @@
 /* Is a (positive) a tracked local's atom? */
 static int tracked(int a)
 {
-	return a > PARAMS_TRACK && a <= PARAMS_TRACK + 16;
+	return a > PARAMS_TRACK && a <= PARAMS_TRACK + PARAMS_NTRACK;
 }
 
 int state_known(const struct astate *st, int a)
 {
-	for (int i = 0; a && i < 4; i++)
+	for (int i = 0; a && i < (int)ARRAY_SIZE(st->kv); i++)
 		if (st->kv[i] == a || st->kv[i] == -a)
 			return st->kv[i] == a;
 	return -1;
@@ -30,17 +30,15 @@ int state_known(const struct astate *st, int a)
 
 void state_write(struct astate *st, int a, int known)
 {
-	int k = a - PARAMS_TRACK - 1;
-
-	if (k < 0 || k >= 16)
+	if (!tracked(a))
 		return;
-	st->twritten |= 1u << k;
-	for (int i = 0; i < 4; i++)
+	st->twritten |= 1u << (a - PARAMS_TRACK - 1);
+	for (int i = 0; i < (int)ARRAY_SIZE(st->kv); i++)
 		if (st->kv[i] == a || st->kv[i] == -a)
 			st->kv[i] = 0;
 	if (st->opt && (st->optc == a || st->optc == -a))
 		st->opt = st->optc = 0;	/* open, as far as we know */
-	for (int i = 0; known >= 0 && i < 4; i++)
+	for (int i = 0; known >= 0 && i < (int)ARRAY_SIZE(st->kv); i++)
 		if (!st->kv[i]) {
 			st->kv[i] = known ? a : -a;
 			break;
@@ -50,7 +48,7 @@ void state_write(struct astate *st, int a, int known)
 static int state_arms_differ(const struct astate *then,
 			     const struct astate *other)
 {
-	for (int i = 0; i < 4; i++) {
+	for (int i = 0; i < (int)ARRAY_SIZE(then->kv); i++) {
 		int v = then->kv[i], a = v > 0 ? v : -v;
 
 		if (v && state_known(other, a) == (v < 0))
@@ -62,7 +60,7 @@ static int state_arms_differ(const struct astate *then,
 void track_merge(struct astate *m, const struct astate *a,
 		 const struct astate *b)
 {
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < (int)ARRAY_SIZE(m->kv); i++)
 		m->kv[i] = state_known(b, a->kv[i] > 0 ? a->kv[i] : -a->kv[i])
 			   == (a->kv[i] > 0) ? a->kv[i] : 0;
 	m->twritten = a->twritten | b->twritten;
@@ -79,7 +77,7 @@ int track_assume(struct astate *st, int atom)
 		st->dead = 1;
 		return 1;
 	}
-	for (int i = 0; v < 0 && i < 4; i++)
+	for (int i = 0; v < 0 && i < (int)ARRAY_SIZE(st->kv); i++)
 		if (!st->kv[i]) {
 			st->kv[i] = atom;
 			break;

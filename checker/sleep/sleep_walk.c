@@ -54,8 +54,7 @@ static void assume(struct astate *st, int atom)
 	if (track_assume(st, atom))
 		return;		/* a tracked local's opposite value */
 	/* A local's atom serves the regions only (sleep_params.c). */
-	if (!(atom > PARAMS_LOCAL && atom < PARAMS_PRED) &&
-	    !(atom < -PARAMS_LOCAL && atom > -PARAMS_PRED)) {
+	if (!params_region_only(atom)) {
 		if (!st->cond)
 			st->cond = atom;
 		else if (!st->cond2 && st->cond != atom && st->cond != -atom)

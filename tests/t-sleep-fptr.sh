@@ -87,3 +87,31 @@ contains "--fptr=type: power_up through release's type" "$OUT/bytype.txt" \
 check "--fptr=both: exit 2" test $? -eq 2
 check "the function type of a slot is recorded" \
 	test "$(q "SELECT DISTINCT ftype FROM registrations WHERE hook='e1000_phy_operations.release'")" = "void (struct e1000_hw *)"
+
+# --fptr=object (the default) against --fptr=member, on the rule case
+# tests/rules/sleep-in-atomic/object-stores.c: by object, 4 findings;
+# by member, also run_when_ready()'s (its one caller passes a block
+# whose callback does not sleep) and virt_kick()'s (a virt's base holds
+# virt_submit), each through a function stored in another object.
+T2=$(copy_fixture sleep-hooks)
+cp "$HW/tests/rules/sleep-in-atomic/object-stores.c" "$T2/kernel/case.c"
+(cd "$T2" && "$HOOKWRAP" check --db="$OUT/obj.db" -nostdinc -D__KERNEL__ -Iinclude kernel/case.c)
+check "the object case: facts collected" test $? -eq 0
+(cd "$T2" && "$HOOKWRAP" report --no-group --db="$OUT/obj.db") >"$OUT/byobj.txt" 2>&1
+(cd "$T2" && "$HOOKWRAP" report --no-group --fptr=object --db="$OUT/obj.db") >"$OUT/byobj2.txt" 2>&1
+(cd "$T2" && "$HOOKWRAP" report --no-group --fptr=member --db="$OUT/obj.db") >"$OUT/bymember.txt" 2>&1
+check "--fptr=object is the default" cmp -s "$OUT/byobj.txt" "$OUT/byobj2.txt"
+n=$(grep -c ': warning: ' "$OUT/byobj.txt"); m=$(grep -c ': warning: ' "$OUT/bymember.txt")
+check "--fptr=object: 4 findings, --fptr=member: 6 (got $n, $m)" test "$n" -eq 4 -a "$m" -eq 6
+contains "--fptr=member: run_when_ready() through pm_nb's callback" "$OUT/bymember.txt" \
+	"kernel/case.c:60:8: warning: nb->notifier_call() may sleep inside the atomic region begun by spin_lock(&ready_lock) at kernel/case.c:59: nb->notifier_call() -> pm_notify()"
+contains "--fptr=member: virt_kick() through any engine's submit" "$OUT/bymember.txt" \
+	"kernel/case.c:137:2: warning: v->base.submit() may sleep inside the atomic region begun by spin_lock(&ready_lock) at kernel/case.c:136: v->base.submit() -> ring_submit()"
+check "--why run_when_ready: does not sleep, by object" \
+	test "$(cd "$T2" && "$HOOKWRAP" report --db="$OUT/obj.db" --why run_when_ready)" = "run_when_ready() (kernel/case.c:55): does not sleep"
+check "the facts name the objects: a store, a call, an address passed" \
+	test "$(sqlite3 "$OUT/obj.db" "SELECT (SELECT obj FROM registrations WHERE impl='fill_key') || ' ' || (SELECT recv FROM calls WHERE caller='virt_kick' AND slot IS NOT NULL) || ' ' || (SELECT args FROM calls WHERE caller='key_init')")" = "s@fill_key_nb virt.base &s@fill_key_nb"
+check "an object copied whole is a ref, so never narrowed" \
+	test "$(sqlite3 "$OUT/obj.db" "SELECT kind || ' ' || name FROM refs WHERE kind='copy'")" = "copy dev.ops"
+check "a function stored in a pointer is a ref: address taken" \
+	test "$(sqlite3 "$OUT/obj.db" "SELECT count(*) FROM refs WHERE kind='address' AND name='run_any'")" -eq 1

@@ -39,6 +39,14 @@ struct fact_reg *facts_add_reg(struct facts *f, int unit)
 	return &f->regs[f->nregs++];
 }
 
+struct fact_ref *facts_add_ref(struct facts *f, int unit)
+{
+	GROW_WITH_UNIT(f->refs, f->nrefs, f->caprefs, f->ref_unit);
+	memset(&f->refs[f->nrefs], 0, sizeof(f->refs[0]));
+	f->ref_unit[f->nrefs] = unit;
+	return &f->refs[f->nrefs++];
+}
+
 struct fact_hook *facts_add_hook(struct facts *f)
 {
 	ARRAY_GROW(f->hooks, f->caphooks, f->nhooks + 1, 64);
@@ -78,6 +86,7 @@ void facts_free(struct facts *f)
 		free(c->region_file);
 		free(c->cond);
 		free(c->args);
+		free(c->recv);
 	}
 	for (int i = 0; i < f->nregs; i++) {
 		free(f->regs[i].hook);
@@ -86,6 +95,11 @@ void facts_free(struct facts *f)
 		free(f->regs[i].impl);
 		free(f->regs[i].file);
 		free(f->regs[i].how);
+		free(f->regs[i].obj);
+	}
+	for (int i = 0; i < f->nrefs; i++) {
+		free(f->refs[i].kind);
+		free(f->refs[i].name);
 	}
 	for (int i = 0; i < f->nhooks; i++) {
 		free(f->hooks[i].member);
@@ -101,6 +115,8 @@ void facts_free(struct facts *f)
 	free(f->call_unit);
 	free(f->regs);
 	free(f->reg_unit);
+	free(f->refs);
+	free(f->ref_unit);
 	free(f->hooks);
 	free(f->tree);
 	memset(f, 0, sizeof(*f));

@@ -32,6 +32,11 @@ struct fact_call {
 				   e1000_phy_operations@FI@release"),
 				   or NULL */
 	char *ftype;		/* a slot's function type (slot_type()) */
+	char *recv;		/* a slot call's object: "p1" its caller's
+				   parameter 1 (nb->notifier_call()), or
+				   the object's name (sleep_obj.h:
+				   "virtual_engine.base" for
+				   ve->base.submit_request()); NULL */
 	int indirect;		/* a call through a pointer that is no
 				   member (a variable, a parameter): not
 				   followed, said by --why */
@@ -133,6 +138,22 @@ struct fact_reg {
 	char *file;
 	unsigned line, col;
 	char *how;		/* "initialiser" or "assignment" */
+	char *obj;		/* the object stored in, by name
+				   (sleep_obj.h): "@fill_ptr_key_nb",
+				   "e1000_adapter.cc"; NULL when not known
+				   ("p->m = fn") */
+};
+
+/*
+ * What else a unit says of functions and objects: a function whose
+ * address it takes other than to call it or to store it in a member
+ * (kind "address": it may be called from anywhere), an object it writes
+ * whole (kind "copy": memcpy(&D, ...), "D = x;": anything may be in its
+ * members).
+ */
+struct fact_ref {
+	char *kind;		/* "address", "copy" */
+	char *name;		/* a function, or an object (sleep_obj.h) */
 };
 
 struct fact_hook {
@@ -155,6 +176,9 @@ struct facts {
 	struct fact_reg *regs;
 	int *reg_unit;
 	int nregs, capregs;
+	struct fact_ref *refs;
+	int *ref_unit;
+	int nrefs, caprefs;
 	struct fact_hook *hooks;
 	int nhooks, caphooks;
 	int preempt_rt;		/* a unit built with CONFIG_PREEMPT_RT */
@@ -164,6 +188,7 @@ struct facts {
 struct fact_fn *facts_add_fn(struct facts *f, int unit);
 struct fact_call *facts_add_call(struct facts *f, int unit);
 struct fact_reg *facts_add_reg(struct facts *f, int unit);
+struct fact_ref *facts_add_ref(struct facts *f, int unit);
 struct fact_hook *facts_add_hook(struct facts *f);
 int facts_add_unit(struct facts *f, const char *path);
 void facts_free(struct facts *f);
@@ -174,9 +199,10 @@ void facts_free(struct facts *f);
  * (units.header) and their inline helpers (functions.static FN_HEADER).
  * 5: tests of a parameter's value in cond ("p2&64", "p1=3") and
  * arguments by value in args ("64", "m8"), where 4 had "1" for any
- * constant that is not 0.
+ * constant that is not 0.  6: the objects of slot calls and stores
+ * (calls.recv, registrations.obj, "&D" in args) and table refs.
  */
-#define FACTS_SCHEMA "5"
+#define FACTS_SCHEMA "6"
 
 /* factsdb.c.  path ":memory:" is a database of this process only. */
 struct sqlite3;
@@ -284,6 +310,13 @@ void link_build(struct link *lk, const struct facts *f);
  * call's shortest chain passes a hook.
  */
 #define LINK_DIRECT	4
+/*
+ * LINK_BY_MEMBER: a call through a slot reaches every function stored in
+ * that member of any object (report --fptr=member).  Without it (and
+ * without LINK_BY_TYPE) a call on one object reaches what that object's
+ * member holds, when the facts tell (linkobj.h).
+ */
+#define LINK_BY_MEMBER	8
 void link_build_mode(struct link *lk, const struct facts *f, int mode);
 void link_free(struct link *lk);
 /*

@@ -26,15 +26,18 @@ static const char schema[] =
 	" released INTEGER, own INTEGER, cond TEXT, args TEXT, ctx INTEGER,"
 	" slot TEXT, indirect INTEGER NOT NULL DEFAULT 0,"
 	" rt INTEGER NOT NULL DEFAULT 0, rt_region TEXT, rt_region_line INTEGER,"
-	" rt_ctx INTEGER NOT NULL DEFAULT 0, ftype TEXT);"
+	" rt_ctx INTEGER NOT NULL DEFAULT 0, ftype TEXT, recv TEXT);"
 	"CREATE TABLE IF NOT EXISTS registrations(unit INTEGER NOT NULL,"
 	" hook TEXT NOT NULL, impl TEXT NOT NULL, file TEXT, line INTEGER,"
-	" col INTEGER, how TEXT, slot TEXT, ftype TEXT);"
+	" col INTEGER, how TEXT, slot TEXT, ftype TEXT, obj TEXT);"
+	"CREATE TABLE IF NOT EXISTS refs(unit INTEGER NOT NULL,"
+	" kind TEXT NOT NULL, name TEXT NOT NULL);"
 	"CREATE TABLE IF NOT EXISTS hooks(member TEXT PRIMARY KEY,"
 	" wrapper TEXT, dispatcher TEXT, policy TEXT, location TEXT);"
 	"CREATE INDEX IF NOT EXISTS functions_unit ON functions(unit, name);"
 	"CREATE INDEX IF NOT EXISTS calls_unit ON calls(unit, caller);"
-	"CREATE INDEX IF NOT EXISTS registrations_unit ON registrations(unit);";
+	"CREATE INDEX IF NOT EXISTS registrations_unit ON registrations(unit);"
+	"CREATE INDEX IF NOT EXISTS refs_unit ON refs(unit);";
 
 static int db_error(sqlite3 *db, const char *what)
 {
@@ -111,8 +114,8 @@ static int prepare(sqlite3 *db, sqlite3_stmt **st, const char *sql)
 
 /* What factsdb_store runs, each statement prepared once per store. */
 enum {
-	ADD_UNIT, UNIT_ID, CLEAR_FNS, CLEAR_CALLS, CLEAR_REGS, SET_TREE, SET_RT,
-	ADD_FN, ADD_CALL, ADD_REG, ADD_HOOK, FN_LINE, DROP_FN, DROP_FN_CALLS,
+	ADD_UNIT, UNIT_ID, CLEAR_FNS, CLEAR_CALLS, CLEAR_REGS, CLEAR_REFS,
+	SET_TREE, SET_RT, ADD_FN, ADD_CALL, ADD_REG, ADD_REF, ADD_HOOK, FN_LINE, DROP_FN, DROP_FN_CALLS,
 	NSTORE
 };
 
@@ -122,12 +125,14 @@ static const char *const store_sql[NSTORE] = {
 	[CLEAR_FNS] = "DELETE FROM functions WHERE unit=?",
 	[CLEAR_CALLS] = "DELETE FROM calls WHERE unit=?",
 	[CLEAR_REGS] = "DELETE FROM registrations WHERE unit=?",
+	[CLEAR_REFS] = "DELETE FROM refs WHERE unit=?",
 	[SET_TREE] = "INSERT OR REPLACE INTO meta VALUES('tree',?)",
 	[SET_RT] = "INSERT OR REPLACE INTO meta VALUES('preempt_rt','1')",
 	[ADD_FN] = "INSERT INTO functions VALUES(?,?,?,?,?)",
 	[ADD_CALL] = "INSERT INTO calls VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-		"?,?,?,?,?,?,?,?,?,?,?,?)",
-	[ADD_REG] = "INSERT INTO registrations VALUES(?,?,?,?,?,?,?,?,?)",
+		"?,?,?,?,?,?,?,?,?,?,?,?,?)",
+	[ADD_REG] = "INSERT INTO registrations VALUES(?,?,?,?,?,?,?,?,?,?)",
+	[ADD_REF] = "INSERT INTO refs VALUES(?,?,?)",
 	[ADD_HOOK] = "INSERT OR REPLACE INTO hooks VALUES(?,?,?,?,?)",
 	[FN_LINE] = "SELECT line FROM functions WHERE unit=? AND name=?",
 	[DROP_FN] = "DELETE FROM functions WHERE unit=? AND name=?",
@@ -244,14 +249,14 @@ static int store(sqlite3 *db, sqlite3_stmt **st, const char *path,
 			goto out;
 		ids[u] = sqlite3_column_int64(st[UNIT_ID], 0);
 	}
-	for (int k = CLEAR_FNS; k <= CLEAR_REGS; k++)
+	for (int k = CLEAR_FNS; k <= CLEAR_REFS; k++)
 		if (run(db, st, k, "I", ids[0]) != SQLITE_DONE)
 			goto out;
 	if (f->tree && run(db, st, SET_TREE, "s", f->tree) != SQLITE_DONE)
 		goto out;
 	if (f->preempt_rt && run(db, st, SET_RT, "") != SQLITE_DONE)
 		goto out;
-	/* All four first, so a table of the wrong shape fails even empty. */
+	/* All five first, so a table of the wrong shape fails even empty. */
 	for (int k = ADD_FN; k <= ADD_HOOK; k++)
 		if (prepared(db, st, k))
 			goto out;
@@ -276,23 +281,28 @@ static int store(sqlite3 *db, sqlite3_stmt **st, const char *path,
 
 		if (hf && hf->keep)
 			continue;
-		if (run(db, st, ADD_CALL, "Isssisssiiissiiiissisiisiis", ids[u],
+		if (run(db, st, ADD_CALL, "Isssisssiiissiiiissisiisiiss", ids[u],
 			x->caller, x->callee, x->hook, x->prim, x->sleep,
 			x->text, x->file, x->line, x->col, x->atomic,
 			x->region, x->region_file, x->region_line, x->depth,
 			x->released, x->own, x->cond, x->args, x->ctx,
 			x->slot, x->indirect, x->rt, x->rt_region,
-			x->rt_region_line, x->rt_ctx, x->ftype) != SQLITE_DONE)
+			x->rt_region_line, x->rt_ctx, x->ftype, x->recv) !=
+		    SQLITE_DONE)
 			goto out;
 	}
 	for (int i = 0; i < f->nregs; i++) {
 		const struct fact_reg *x = &f->regs[i];
 
-		if (run(db, st, ADD_REG, "Isssiisss", ids[f->reg_unit[i]],
+		if (run(db, st, ADD_REG, "Isssiissss", ids[f->reg_unit[i]],
 			x->hook, x->impl, x->file, x->line, x->col, x->how,
-			x->slot, x->ftype) != SQLITE_DONE)
+			x->slot, x->ftype, x->obj) != SQLITE_DONE)
 			goto out;
 	}
+	for (int i = 0; i < f->nrefs; i++)
+		if (run(db, st, ADD_REF, "Iss", ids[f->ref_unit[i]],
+			f->refs[i].kind, f->refs[i].name) != SQLITE_DONE)
+			goto out;
 	for (int i = 0; i < f->nhooks; i++) {
 		const struct fact_hook *x = &f->hooks[i];
 
@@ -411,7 +421,7 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		    " text, file, line, col, atomic, region, region_file,"
 		    " region_line, depth, released, own, cond, args, ctx,"
 		    " slot, indirect, rt, rt_region, rt_region_line, rt_ctx,"
-		    " ftype"
+		    " ftype, recv"
 		    " FROM calls c JOIN units u ON u.id=c.unit"
 		    " ORDER BY u.path, c.rowid"))
 		goto out;
@@ -445,11 +455,12 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->rt_region_line = sqlite3_column_int(st, 24);
 		x->rt_ctx = sqlite3_column_int(st, 25);
 		x->ftype = col_str(st, 26);
+		x->recv = col_str(st, 27);
 	}
 	if (rc != SQLITE_DONE)
 		goto out;
 	if (prepare(db, &st, "SELECT r.unit, hook, impl, file, line, how, col,"
-		    " slot, ftype"
+		    " slot, ftype, obj"
 		    " FROM registrations r JOIN units u ON u.id=r.unit"
 		    " ORDER BY u.path, r.rowid"))
 		goto out;
@@ -465,6 +476,20 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->col = sqlite3_column_int(st, 6);
 		x->slot = col_str(st, 7);
 		x->ftype = col_str(st, 8);
+		x->obj = col_str(st, 9);
+	}
+	if (rc != SQLITE_DONE)
+		goto out;
+	if (prepare(db, &st, "SELECT r.unit, kind, name"
+		    " FROM refs r JOIN units u ON u.id=r.unit"
+		    " ORDER BY u.path, r.rowid"))
+		goto out;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int u = unit_index(&um, sqlite3_column_int64(st, 0));
+		struct fact_ref *x = facts_add_ref(f, order[u]);
+
+		x->kind = col_str(st, 1);
+		x->name = col_str(st, 2);
 	}
 	if (rc != SQLITE_DONE)
 		goto out;

@@ -34,6 +34,7 @@
 
 static const char *const tables[] = {
 	"meta", "units", "functions", "calls", "registrations", "hooks",
+	"refs",
 };
 
 /* What the file was, to tell whether it changed while it was read. */

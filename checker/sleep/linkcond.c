@@ -149,7 +149,7 @@ cnd linkcond_decide(cnd c, int ctx)
 	return c;
 }
 
-/* "64,p1,m8,gb3264,gn,?" (docs/facts-db.md, args). */
+/* "64,p1,m8,gb3264,gn,&@obj,?" (docs/facts-db.md, args). */
 struct link_arg *linkcond_args(const char *s, int *n)
 {
 	struct link_arg *v = NULL;
@@ -164,7 +164,8 @@ struct link_arg *linkcond_args(const char *s, int *n)
 			a.gfp = s[1] == 'b';
 			s += 2;
 		}
-		if (!strncmp(s, "nz", 2) && (!s[2] || s[2] == ',')) {
+		if ((!strncmp(s, "nz", 2) && (!s[2] || s[2] == ',')) ||
+		    *s == '&') {	/* "&D": an object by name, not 0 */
 			a.kind = ARG_NONZERO;
 		} else if (*s == 'p') {
 			a.kind = atoi(s + 1);

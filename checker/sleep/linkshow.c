@@ -188,6 +188,8 @@ int link_unfollowed(const struct link *lk, int n, int **calls, int max)
 					(*calls)[found] = i;
 				found++;
 			}
+			if (v >= lk->nhooks + f->nfns)	/* a copy: its calls */
+				v = lk->nhooks + lk->nodes[v].fn;
 			if (v >= lk->nhooks && !seen[v] && !lk->nodes[v].dist) {
 				seen[v] = 1;
 				todo[nt++] = v;

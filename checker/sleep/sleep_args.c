@@ -8,6 +8,7 @@
  */
 #include "clang/frontend.h"
 #include "checker/sleep/sleep.h"
+#include "checker/sleep/sleep_obj.h"
 #include "checker/walk.h"
 
 #include <string.h>
@@ -92,8 +93,14 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 	long long v;
 
 	/* A string, or the address of an object: never NULL. */
-	if (k == CXCursor_StringLiteral || address_of(pa, a))
+	if (k == CXCursor_StringLiteral)
 		return xstrdup("nz");
+	if (address_of(pa, a)) {
+		/* One the link can tell apart: its name (sleep_obj.h). */
+		char *name = obj_address(a);
+
+		return name ? xasprintf("&%s", name) : xstrdup("nz");
+	}
 	/* Only what may fold: not every call's every argument. */
 	if (k != CXCursor_IntegerLiteral && k != CXCursor_CharacterLiteral &&
 	    k != CXCursor_DeclRefExpr && k != CXCursor_UnaryOperator &&

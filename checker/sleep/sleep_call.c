@@ -13,6 +13,7 @@
 #include "checker/sleep/sleep_walk.h"
 #include "checker/sleep/sleep_annot.h"
 #include "checker/sleep/sleep_fnptr.h"
+#include "checker/sleep/sleep_obj.h"
 #include "checker/sleep/sleep_ctx.h"
 #include "checker/setup.h"
 #include "clang/pptokens.h"
@@ -527,6 +528,23 @@ static char *table_field(struct sleep_scan *s, CXCursor field)
 	return fe_is_table_field(field, s->cx->t) ? fe_spelling(field) : NULL;
 }
 
+/*
+ * The object a call through member expression m is made on: the
+ * caller's parameter k as "pk" ("nb->notifier_call(nb, ...)", nb never
+ * assigned), or the object's name (sleep_obj.h), or NULL.
+ */
+static char *recv_of(struct sleep_scan *s, CXCursor m)
+{
+	CXCursor ptr;
+	char *name = obj_of_member(m, &ptr);
+	int k;
+
+	if (name || clang_Cursor_isNull(ptr))
+		return name;
+	k = params_index(&s->pa, fe_strip(ptr));
+	return k >= 0 ? xasprintf("p%d", k) : NULL;
+}
+
 /* A call: recorded with the state, its callee's effect applied. */
 static void do_call(struct sleep_scan *s, CXCursor c)
 {
@@ -557,6 +575,7 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 			fc = add_call(s, c, "");
 			fc->slot = slot;
 			fc->ftype = slot_type(field);
+			fc->recv = recv_of(s, callee);
 			fc->args = params_args(&s->pa, c);
 			fc->text = code_text(s, file_range(s, callee));
 			return;

@@ -11,14 +11,31 @@
  */
 #include "clang/frontend.h"
 #include "checker/sleep/sleep.h"
+#include "checker/sleep/sleep_obj.h"
 #include "checker/setup.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+/* An initialiser list of a global object, and the object's name. */
+struct named_list {
+	CXCursor list;
+	char *name;
+};
+
+/* How often a function is named, and how often called by its name. */
+struct use {
+	char *name;
+	int refs, calls;
+};
+
 struct regs {
 	struct check_ctx *cx;
 	struct facts *f;
+	struct named_list *named;	/* globals' lists, in order */
+	int nnamed, capnamed, next;
+	struct use *use;
+	int nuse, capuse;
 };
 
 struct init_ctx {
@@ -26,6 +43,7 @@ struct init_ctx {
 	CXCursor *fields;
 	int nfields, index;
 	int table;		/* the table's struct: hooks, not slots */
+	const char *obj;	/* the object initialised, by name, or NULL */
 };
 
 
@@ -102,8 +120,17 @@ char *slot_type(CXCursor field)
 	return s;
 }
 
+static void add_ref(struct regs *s, const char *kind, const char *name)
+{
+	struct fact_ref *r = facts_add_ref(s->f, 0);
+
+	r->kind = xstrdup(kind);
+	r->name = xstrdup(name);
+}
+
 static void add_reg(struct regs *s, const char *member, CXCursor field,
-		    const char *slot, CXCursor value, const char *how)
+		    const char *slot, CXCursor value, const char *how,
+		    const char *obj)
 {
 	CXCursor fn;
 	struct fact_reg *r;
@@ -129,18 +156,46 @@ static void add_reg(struct regs *s, const char *member, CXCursor field,
 	clang_getExpansionLocation(clang_getCursorLocation(value), NULL,
 				   &r->line, &r->col, NULL);
 	r->how = xstrdup(how);
+	r->obj = slot && obj ? xstrdup(obj) : NULL;
 }
 
-/* Field f of an initialiser of ic's type holds value. */
-static void init_field(struct init_ctx *ic, CXCursor f, CXCursor value)
+/*
+ * Field f of an initialiser of ic's type holds value; path: the members
+ * between ("ops" of ".ops.release = fn"), or NULL.
+ */
+static void init_field(struct init_ctx *ic, CXCursor f, CXCursor value,
+		       const char *path, int unnamed)
 {
 	char *member = ic->table ? table_field(ic->s, f) : NULL;
 	char *slot = ic->table ? NULL : slot_of(ic->s->cx, f);
+	char *obj = ic->obj && path ? xasprintf("%s.%s", ic->obj, path) :
+		    NULL;
 
 	if (member || slot)
-		add_reg(ic->s, member, f, slot, value, "initialiser");
+		add_reg(ic->s, member, f, slot, value, "initialiser",
+			unnamed ? NULL : path ? obj : ic->obj);
 	free(member);
 	free(slot);
+	free(obj);
+}
+
+/* "a.b" for designators ".a.b.m = fn" (k[0], k[1]), NULL if unnamed. */
+static char *designators(const CXCursor *k, int n)
+{
+	struct sbuf sb = { 0 };
+
+	for (int i = 0; i < n; i++) {
+		char *f = fe_spelling(clang_getCursorReferenced(k[i]));
+
+		if (!*f) {
+			free(f);
+			free(sb.buf);
+			return NULL;
+		}
+		sb_addf(&sb, "%s%s", i ? "." : "", f);
+		free(f);
+	}
+	return sb.buf ? sb_detach(&sb) : NULL;
 }
 
 static enum CXVisitorResult field_cb(CXCursor c, CXClientData data)
@@ -169,22 +224,38 @@ static enum CXChildVisitResult init_cb(CXCursor c, CXCursor parent,
 		     clang_getCursorKind(k.v[i]) == CXCursor_MemberRef; i++)
 			;
 		if (k.n >= 2 && i == k.n - 1) {
+			char *path = designators(k.v, i - 1);
+
 			init_field(ic, clang_getCursorReferenced(k.v[i - 1]),
-				   k.v[i]);
+				   k.v[i], path, i - 1 > 0 && !path);
+			free(path);
 			free(k.v);
 			return CXChildVisit_Continue;
 		}
 		free(k.v);
 	}
 	if (index < ic->nfields)
-		init_field(ic, ic->fields[index], c);
+		init_field(ic, ic->fields[index], c, NULL, 0);
 	return CXChildVisit_Continue;
+}
+
+/* The name of the object list initialises, when it is a global's. */
+static const char *list_name(struct regs *s, CXCursor list)
+{
+	for (int i = s->next; i < s->nnamed; i++)
+		if (clang_equalCursors(s->named[i].list, list)) {
+			s->next = i + 1;
+			return s->named[i].name;
+		}
+	return NULL;
 }
 
 static void scan_init(struct regs *s, CXCursor list)
 {
 	CXType type = clang_getCanonicalType(clang_getCursorType(list));
-	struct init_ctx ic = { s, NULL, 0, 0, 0 };
+	struct init_ctx ic = { s, NULL, 0, 0, 0, NULL };
+
+	ic.obj = list_name(s, list);
 
 	if (type.kind != CXType_Record)
 		return;
@@ -207,14 +278,152 @@ static void scan_assign(struct regs *s, CXCursor op)
 			char *member = table_field(s, f);
 			char *slot = member ? NULL : slot_of(s->cx, f);
 
-			if (member || slot)
+			if (member || slot) {
+				CXCursor ptr;
+				char *obj = obj_of_member(lhs, &ptr);
+
 				add_reg(s, member, f, slot, k.v[1],
-					"assignment");
+					"assignment", obj);
+				free(obj);
+			}
 			free(member);
 			free(slot);
 		}
+	} else if (k.n == 2 && type.kind == CXType_Record) {
+		/* "D = x;": whatever x holds, D's members now hold. */
+		char *obj = obj_name(k.v[0]);
+
+		if (obj)
+			add_ref(s, "copy", obj);
 	}
 	free(k.v);
+}
+
+/*
+ * The names of the initialiser lists of global object v, in the order
+ * the unit's walk meets them: "@x" for its own, "@x.ops" for that of its
+ * member ops, "@x" for each element of an array x.
+ */
+static void name_lists(struct regs *s, CXCursor list, const char *name,
+		       int depth);
+
+static void name_value(struct regs *s, CXCursor value, const char *name,
+		       int depth)
+{
+	value = fe_strip(value);
+	if (name && clang_getCursorKind(value) == CXCursor_InitListExpr)
+		name_lists(s, value, name, depth + 1);
+}
+
+static void name_lists(struct regs *s, CXCursor list, const char *name,
+		       int depth)
+{
+	CXType type = clang_getCanonicalType(clang_getCursorType(list));
+	struct init_ctx ic = { s, NULL, 0, 0, 0, NULL };
+	struct fe_kids k = fe_kids(list);
+
+	if (depth > 8)
+		goto out;
+	ARRAY_GROW(s->named, s->capnamed, s->nnamed + 1, 16);
+	s->named[s->nnamed].list = list;
+	s->named[s->nnamed++].name = xstrdup(name);
+	if (type.kind == CXType_Record)
+		clang_Type_visitFields(type, field_cb, &ic);
+	for (int i = 0; i < k.n; i++) {
+		struct fe_kids d = { NULL, 0 };
+		char *sub = NULL;
+		int j = 0;
+
+		if (clang_getCursorKind(k.v[i]) == CXCursor_UnexposedExpr) {
+			d = fe_kids(k.v[i]);
+			while (j < d.n - 1 &&
+			       clang_getCursorKind(d.v[j]) == CXCursor_MemberRef)
+				j++;
+		}
+		if (type.kind != CXType_Record) {	/* an array's element */
+			name_value(s, d.n ? d.v[d.n - 1] : k.v[i], name, depth);
+		} else if (d.n >= 2 && j == d.n - 1) {	/* ".a.b = {...}" */
+			char *path = designators(d.v, j);
+
+			sub = path ? xasprintf("%s.%s", name, path) : NULL;
+			name_value(s, d.v[j], sub, depth);
+			free(path);
+		} else if (i < ic.nfields) {
+			char *f = fe_spelling(ic.fields[i]);
+
+			sub = *f ? xasprintf("%s.%s", name, f) : NULL;
+			name_value(s, k.v[i], sub, depth);
+			free(f);
+		}
+		free(sub);
+		free(d.v);
+	}
+out:
+	free(ic.fields);
+	free(k.v);
+}
+
+/* A global object with an initialiser: name its lists, first. */
+static void global_object(struct regs *s, CXCursor v)
+{
+	CXCursor init;
+	char *name;
+
+	if (!clang_Cursor_hasVarDeclGlobalStorage(v))
+		return;
+	init = fe_strip(clang_Cursor_getVarDeclInitializer(v));
+	if (clang_getCursorKind(init) != CXCursor_InitListExpr)
+		return;
+	name = obj_var(v);
+	if (name)
+		name_lists(s, init, name, 0);
+	free(name);
+}
+
+/* memcpy(&D, ...), memmove(&D, ...): D's members hold anything. */
+static void scan_copy(struct regs *s, CXCursor call)
+{
+	static const char *const copy[] = {
+		"memcpy", "memmove", "__builtin_memcpy", "__builtin_memmove",
+	};
+	CXCursor fn = clang_getCursorReferenced(call);
+	char *name, *obj = NULL;
+	int hit = 0;
+
+	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl ||
+	    clang_Cursor_getNumArguments(call) < 1)
+		return;
+	name = fe_spelling(fn);
+	for (size_t i = 0; i < ARRAY_SIZE(copy); i++)
+		hit |= !strcmp(name, copy[i]);
+	free(name);
+	if (hit)
+		obj = obj_address(clang_Cursor_getArgument(call, 0));
+	if (obj)
+		add_ref(s, "copy", obj);
+	free(obj);
+}
+
+/* One more use of function fn: called by name (call), or not. */
+static void count_use(struct regs *s, CXCursor fn, int call)
+{
+	char *name = fe_spelling(fn);
+	int i;
+
+	for (i = 0; i < s->nuse; i++)
+		if (!strcmp(s->use[i].name, name))
+			break;
+	if (i == s->nuse) {
+		ARRAY_GROW(s->use, s->capuse, s->nuse + 1, 16);
+		s->use[i] = (struct use){ name, 0, 0 };
+		s->nuse++;
+	} else {
+		free(name);
+	}
+	if (call)
+		s->use[i].calls++;
+	else
+		s->use[i].refs++;
 }
 
 static enum CXChildVisitResult regs_cb(CXCursor c, CXCursor parent,
@@ -224,16 +433,63 @@ static enum CXChildVisitResult regs_cb(CXCursor c, CXCursor parent,
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
-	if (k == CXCursor_InitListExpr)
+	if (k == CXCursor_VarDecl)
+		global_object(s, c);
+	if (k == CXCursor_InitListExpr) {
 		scan_init(s, c);
-	else if (k == CXCursor_BinaryOperator)
+	} else if (k == CXCursor_BinaryOperator) {
 		scan_assign(s, c);
+	} else if (k == CXCursor_CallExpr) {
+		CXCursor callee = clang_getNullCursor();
+		CXCursor fn = clang_getCursorReferenced(c);
+
+		clang_visitChildren(c, fe_take_first, &callee);
+		callee = fe_strip(callee);
+		if (clang_getCursorKind(callee) == CXCursor_DeclRefExpr &&
+		    clang_getCursorKind(fn) == CXCursor_FunctionDecl)
+			count_use(s, fn, 1);
+		scan_copy(s, c);
+	} else if (k == CXCursor_DeclRefExpr) {
+		CXCursor fn = clang_getCursorReferenced(c);
+
+		if (clang_getCursorKind(fn) == CXCursor_FunctionDecl)
+			count_use(s, fn, 0);
+	}
 	return CXChildVisit_Recurse;
+}
+
+/*
+ * A declaration that only keeps a symbol alive or exports it
+ * (__ADDRESSABLE(), EXPORT_SYMBOL()'s __ksymtab_ entry): its "&fn" is no
+ * caller.
+ */
+static int symbol_keeper(CXCursor decl)
+{
+	char *n = fe_spelling(decl);
+	int keep = strstr(n, "__addressable_") || !strncmp(n, "__ksymtab_", 10) ||
+		   !strncmp(n, "__kstrtab_", 10);
+
+	free(n);
+	return keep;
 }
 
 void sleep_regs(struct check_ctx *cx, struct facts *f, CXCursor decl)
 {
-	struct regs r = { cx, f };
+	struct regs r = { 0 };
 
+	r.cx = cx;
+	r.f = f;
+	if (clang_getCursorKind(decl) == CXCursor_VarDecl)
+		global_object(&r, decl);	/* not its own child */
 	clang_visitChildren(decl, regs_cb, &r);
+	for (int i = 0; i < r.nuse; i++) {
+		/* Named more often than called: its address is taken. */
+		if (r.use[i].refs > r.use[i].calls && !symbol_keeper(decl))
+			add_ref(&r, "address", r.use[i].name);
+		free(r.use[i].name);
+	}
+	for (int i = 0; i < r.nnamed; i++)
+		free(r.named[i].name);
+	free(r.named);
+	free(r.use);
 }

@@ -36,79 +36,12 @@
  * condition is the node's own.
  */
 #include "checker/sleep/linkcond.h"
+#include "checker/sleep/linkmap.h"
+#include "checker/sleep/linkobj.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct map {
-	char **key;
-	int *val;
-	size_t cap, n;
-};
-
-static size_t hash(const char *s)
-{
-	size_t h = 5381;
-
-	while (*s)
-		h = h * 33 + (unsigned char)*s++;
-	return h;
-}
-
-static void map_put(struct map *m, char *key, int val);
-
-static void map_grow(struct map *m)
-{
-	struct map old = *m;
-
-	m->cap = grow_cap(m->cap, m->cap + 1, 1024, sizeof(*m->key));
-	m->key = xcalloc(m->cap, sizeof(*m->key));
-	m->val = xcalloc(m->cap, sizeof(*m->val));
-	m->n = 0;
-	for (size_t i = 0; i < old.cap; i++)
-		if (old.key[i])
-			map_put(m, old.key[i], old.val[i]);
-	free(old.key);
-	free(old.val);
-}
-
-/* Takes key; keeps the first value given for a key. */
-static void map_put(struct map *m, char *key, int val)
-{
-	size_t i;
-
-	if (2 * (m->n + 1) > m->cap)
-		map_grow(m);
-	for (i = hash(key) & (m->cap - 1); m->key[i];
-	     i = (i + 1) & (m->cap - 1))
-		if (!strcmp(m->key[i], key)) {
-			free(key);
-			return;
-		}
-	m->key[i] = key;
-	m->val[i] = val;
-	m->n++;
-}
-
-static int map_get(const struct map *m, const char *key)
-{
-	if (!m->cap)
-		return -1;
-	for (size_t i = hash(key) & (m->cap - 1); m->key[i];
-	     i = (i + 1) & (m->cap - 1))
-		if (!strcmp(m->key[i], key))
-			return m->val[i];
-	return -1;
-}
-
-static void map_free(struct map *m)
-{
-	for (size_t i = 0; i < m->cap; i++)
-		free(m->key[i]);
-	free(m->key);
-	free(m->val);
-}
 
 /* Keys: "h:member", "g:name", "s:unit:name". */
 static int hook_node(const struct link *lk, const char *member)
@@ -416,6 +349,54 @@ static int hook_chained(const struct link *lk)
 	return 0;
 }
 
+/*
+ * A copy of a function (linkobj.h) makes its calls, each to what the
+ * function's reaches, but those on a parameter its callers gave a named
+ * object for, which reach what that object holds.
+ */
+static void clone_edges(struct link *lk, const struct link_objs *o,
+			struct edge **e, int *ne)
+{
+	const struct facts *f = lk->f;
+	int base = lk->nhooks + f->nfns;
+	int *first, *list, *fill;
+
+	if (!o->nclone)
+		return;
+	/* Each function's calls: list[first[n]..first[n+1]). */
+	first = xcalloc(lk->nnodes + 2, sizeof(int));
+	list = xcalloc(f->ncalls + 1, sizeof(int));
+	fill = xcalloc(lk->nnodes + 1, sizeof(int));
+	for (int i = 0; i < f->ncalls; i++)
+		if (lk->call_from[i] >= 0)
+			first[lk->call_from[i] + 1]++;
+	for (int n = 0; n < lk->nnodes; n++)
+		first[n + 1] += first[n];
+	for (int i = 0; i < f->ncalls; i++) {
+		int u = lk->call_from[i];
+
+		if (u >= 0)
+			list[first[u] + fill[u]++] = i;
+	}
+	for (int c = 0; c < o->nclone; c++) {
+		const struct obj_clone *x = &o->clone[c];
+		int orig = lk->nhooks + x->fn;
+
+		for (int k = first[orig]; k < first[orig + 1]; k++) {
+			int i = list[k], hook = lk->call_hook[i];
+
+			for (int m = 0; m < x->n; m++)
+				if (x->call[m] == i && x->key[m])
+					hook = slot_node(lk, x->key[m]);
+			add_edge(e, ne, base + c, hook, i);
+			add_edge(e, ne, base + c, lk->call_target[i], i);
+		}
+	}
+	free(first);
+	free(list);
+	free(fill);
+}
+
 void link_build(struct link *lk, const struct facts *f)
 {
 	link_build_mode(lk, f, 0);
@@ -424,6 +405,7 @@ void link_build(struct link *lk, const struct facts *f)
 void link_build_mode(struct link *lk, const struct facts *f, int mode)
 {
 	int rt = mode & LINK_RT, by_type = mode & LINK_BY_TYPE;
+	struct link_objs objs = { 0 };
 	struct names hn = { NULL, 0 };
 	struct edge *e = NULL;
 	int ne = 0, nslots;
@@ -449,15 +431,21 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 		add_slot_name(lk, &hn, by_type && f->calls[i].slot ?
 			      f->calls[i].ftype : f->calls[i].slot,
 			      by_type ? f->calls[i].ftype : f->calls[i].slot);
+	if (!(mode & (LINK_BY_TYPE | LINK_BY_MEMBER)))
+		linkobj_plan(&objs, f);
+	for (int i = 0; i < objs.nnode; i++)
+		add_slot_name(lk, &hn, objs.node[i].key,
+			      f->regs[objs.node[i].reg[0]].hook);
 	lk->nhooks = hn.n;
-	lk->nnodes = hn.n + f->nfns;
+	lk->nnodes = hn.n + f->nfns + objs.nclone;	/* copies last */
 	lk->nodes = xcalloc(lk->nnodes + 1, sizeof(*lk->nodes));
 	for (int i = 0; i < lk->nnodes; i++) {
 		lk->nodes[i].next = -1;
 		lk->nodes[i].via_call = -1;
 		lk->nodes[i].is_hook = i < hn.n;
 		lk->nodes[i].is_slot = i >= nslots && i < hn.n;
-		lk->nodes[i].fn = i < hn.n ? i : i - hn.n;
+		lk->nodes[i].fn = i < hn.n ? i : i < hn.n + f->nfns ? i - hn.n :
+				  objs.clone[i - hn.n - f->nfns].fn;
 	}
 	lk->hook_names = hn.v;
 	for (int i = 0; i < f->nfns; i++) {
@@ -483,6 +471,20 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 		add_impl(&lk->impls[h], n, i);
 		add_edge(&e, &ne, h, n, -2 - i);
 	}
+	/* A member of some objects: what those objects hold. */
+	for (int i = 0; i < objs.nnode; i++) {
+		int h = slot_node(lk, objs.node[i].key);
+
+		for (int k = 0; k < objs.node[i].nreg; k++) {
+			int r = objs.node[i].reg[k];
+			int n = fn_node(lk, f->regs[r].impl, f->reg_unit[r]);
+
+			if (n < 0)
+				continue;
+			add_impl(&lk->impls[h], n, r);
+			add_edge(&e, &ne, h, n, -2 - r);
+		}
+	}
 	lk->call_from = xcalloc(f->ncalls + 1, sizeof(int));
 	lk->call_target = xcalloc(f->ncalls + 1, sizeof(int));
 	lk->call_hook = xcalloc(f->ncalls + 1, sizeof(int));
@@ -505,14 +507,21 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 		if (*c->callee)
 			lk->call_target[i] = fn_node(lk, c->callee,
 						     f->call_unit[i]);
+		if (objs.call_clone && objs.call_clone[i] >= 0)
+			lk->call_target[i] = hn.n + f->nfns +
+					     objs.call_clone[i];
 		if (c->hook)
 			lk->call_hook[i] = hook_node(lk, c->hook);
+		else if (c->slot && objs.call_key && objs.call_key[i])
+			lk->call_hook[i] = slot_node(lk, objs.call_key[i]);
 		else if (c->slot)
 			lk->call_hook[i] = slot_node(lk, by_type ? c->ftype :
 						     c->slot);
 		add_edge(&e, &ne, from, lk->call_hook[i], i);
 		add_edge(&e, &ne, from, lk->call_target[i], i);
 	}
+	clone_edges(lk, &objs, &e, &ne);
+	linkobj_free(&objs);
 	search(lk, e, ne);
 	free(e);
 	if (!(mode & LINK_DIRECT) && hook_chained(lk)) {

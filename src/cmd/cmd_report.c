@@ -18,7 +18,7 @@
 static const char usage_text[] =
 	"usage: hookwrap report --db FILE [--format gcc|json|sarif]\n"
 	"                       [--rule ID]... [--error-exit] [--baseline FILE]\n"
-	"                       [--no-group] [--rt] [--fptr member|type]\n"
+	"                       [--no-group] [--rt] [--fptr object|member|type]\n"
 	"       hookwrap report --db FILE --why NAME\n"
 	"\n"
 	"Link the facts collected by 'hookwrap check --db FILE' (for a whole\n"
@@ -29,9 +29,12 @@ static const char usage_text[] =
 	"print only the findings it does not hold, matched by rule, file,\n"
 	"function and message, not by line; in SARIF, every result with its\n"
 	"baselineState (new, unchanged, absent).\n"
-	"--fptr type follows a call through a function-pointer member to every\n"
-	"function stored in any member of its type, not only in that member\n"
-	"(the default, member): to measure what the narrower answer saves.\n"
+	"--fptr: what a call through a function-pointer member reaches.  object\n"
+	"(the default): what the code stores in that member of the object the\n"
+	"call is made on, when the facts name the object (docs/facts-db.md,\n"
+	"\"Objects\"), else as member; member: every function stored in that\n"
+	"member of any object; type: in any member of its function type.  The\n"
+	"wider ones measure what the narrower answer saves.\n"
 	"--rt adds sleep-in-atomic-rt, what may sleep on PREEMPT_RT only (on by\n"
 	"itself when the build has CONFIG_PREEMPT_RT).\n"
 	"A sleep reached from several atomic regions is one finding, at its\n"
@@ -313,13 +316,15 @@ int cmd_report(int argc, char **argv)
 			rt = 1;
 			break;
 		case 'p':
-			if (strcmp(optarg, "member") && strcmp(optarg, "type")) {
-				error_at(NULL, 0, "--fptr %s: use member or "
-					 "type", optarg);
+			if (strcmp(optarg, "object") &&
+			    strcmp(optarg, "member") && strcmp(optarg, "type")) {
+				error_at(NULL, 0, "--fptr %s: use object, member "
+					 "or type", optarg);
 				strv_clear(&only);
 				return 2;
 			}
-			fptr_mode = strcmp(optarg, "type") ? 0 : LINK_BY_TYPE;
+			fptr_mode = !strcmp(optarg, "type") ? LINK_BY_TYPE :
+				    !strcmp(optarg, "member") ? LINK_BY_MEMBER : 0;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);

@@ -1,0 +1,423 @@
+/*
+ * linkobj.c - which objects' stores a call through a member reaches
+ * (linkobj.h).  Objects are named by the scan (sleep_obj.h): "@x" a
+ * global, "s@x" a static one (here "s<unit>@x", so two units' statics
+ * stay apart), "T.f" a member reached through a pointer to struct T,
+ * with ".f" per member below.  It reads the facts only and decides
+ * before the link makes its nodes.
+ */
+#include "checker/sleep/linkobj.h"
+#include "checker/sleep/linkmap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* An object's name as the link keys it: statics carry their unit. */
+static char *canon(const char *name, int unit)
+{
+	if (!strncmp(name, "s@", 2))
+		return xasprintf("s%d@%s", unit, name + 2);
+	return xstrdup(name);
+}
+
+struct plan {
+	const struct facts *f;
+	struct map stores;	/* "USR|D" -> list */
+	int **list;		/* registrations per list */
+	int *nlist;
+	int nlists;
+	struct map copied;	/* objects written whole */
+	struct map fns;		/* "s:unit:name", "g:name", "i:name" */
+	char *taken;		/* per function: its address is taken */
+	int *first, *callers;	/* calls by name into each function */
+};
+
+/* The function a name resolves to from unit, as the link resolves it. */
+static int resolve(const struct plan *p, const char *name, int unit)
+{
+	char *k = xasprintf("s:%d:%s", unit, name);
+	int n = map_get(&p->fns, k);
+
+	free(k);
+	if (n < 0) {
+		k = xasprintf("g:%s", name);
+		n = map_get(&p->fns, k);
+		free(k);
+	}
+	if (n < 0) {
+		k = xasprintf("i:%s", name);
+		n = map_get(&p->fns, k);
+		free(k);
+	}
+	return n;
+}
+
+/* Was D, or an object D is a member of, written whole? */
+static int copied(const struct plan *p, const char *d)
+{
+	char *s = xstrdup(d);
+	int hit = map_get(&p->copied, s) >= 0;
+
+	for (char *dot; !hit && (dot = strrchr(s, '.')); ) {
+		*dot = 0;
+		hit = map_get(&p->copied, s) >= 0;
+	}
+	free(s);
+	return hit;
+}
+
+/* The stores of member usr in object d, or -1: not narrowed. */
+static int stores_of(const struct plan *p, const char *usr, const char *d)
+{
+	char *k = xasprintf("%s|%s", usr, d);
+	int l = map_get(&p->stores, k);
+
+	free(k);
+	return l >= 0 && !copied(p, d) ? l : -1;
+}
+
+static void index_facts(struct plan *p)
+{
+	const struct facts *f = p->f;
+	int *fill, *to;
+
+	for (int i = 0; i < f->nfns; i++) {
+		const struct fact_fn *x = &f->fns[i];
+
+		map_put(&p->fns, x->is_static == FN_HEADER ?
+			xasprintf("i:%s", x->name) : x->is_static ?
+			xasprintf("s:%d:%s", f->fn_unit[i], x->name) :
+			xasprintf("g:%s", x->name), i);
+	}
+	for (int i = 0; i < f->nregs; i++) {
+		const struct fact_reg *r = &f->regs[i];
+		int n = resolve(p, r->impl, f->reg_unit[i]);
+
+		if (n >= 0)
+			p->taken[n] = 1;	/* stored: called from anywhere */
+		if (r->slot && r->obj) {
+			char *d = canon(r->obj, f->reg_unit[i]);
+			char *k = xasprintf("%s|%s", r->slot, d);
+			int l = map_get(&p->stores, k);
+
+			if (l < 0) {
+				l = p->nlists++;
+				p->list = xrealloc(p->list, p->nlists *
+						   sizeof(*p->list));
+				p->nlist = xrealloc(p->nlist, p->nlists *
+						    sizeof(int));
+				p->list[l] = NULL;
+				p->nlist[l] = 0;
+				map_put(&p->stores, k, l);
+			} else {
+				free(k);
+			}
+			p->list[l] = xrealloc(p->list[l], (p->nlist[l] + 1) *
+					      sizeof(int));
+			p->list[l][p->nlist[l]++] = i;
+			free(d);
+		}
+	}
+	for (int i = 0; i < f->nrefs; i++) {
+		const struct fact_ref *r = &f->refs[i];
+
+		if (!strcmp(r->kind, "copy")) {
+			map_put(&p->copied, canon(r->name, f->ref_unit[i]), 1);
+		} else if (!strcmp(r->kind, "address")) {
+			int n = resolve(p, r->name, f->ref_unit[i]);
+
+			if (n >= 0)
+				p->taken[n] = 1;
+		}
+	}
+	/* Calls by name into each function: callers[first[n]..first[n+1]). */
+	p->first = xcalloc(f->nfns + 2, sizeof(int));
+	p->callers = xcalloc(f->ncalls + 1, sizeof(int));
+	to = xcalloc(f->ncalls + 1, sizeof(int));
+	for (int i = 0; i < f->ncalls; i++) {
+		const struct fact_call *c = &f->calls[i];
+
+		to[i] = c->prim || !*c->callee ? -1 :
+			resolve(p, c->callee, f->call_unit[i]);
+		if (to[i] >= 0)
+			p->first[to[i] + 1]++;
+	}
+	for (int n = 0; n < f->nfns; n++)
+		p->first[n + 1] += p->first[n];
+	fill = xcalloc(f->nfns + 1, sizeof(int));
+	for (int i = 0; i < f->ncalls; i++)
+		if (to[i] >= 0)
+			p->callers[p->first[to[i]] + fill[to[i]]++] = i;
+	free(fill);
+	free(to);
+}
+
+/* Argument k of an args column ("p0,&@x,?"), or NULL.  Malloc'd. */
+static char *arg_at(const char *args, int k)
+{
+	const char *s = args;
+	size_t n;
+
+	for (int i = 0; s && i < k; i++) {
+		s = strchr(s, ',');
+		if (s)
+			s++;
+	}
+	if (!s)
+		return NULL;
+	n = strcspn(s, ",");
+	return xstrndup(s, n);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Call i is on parameter k of its caller: the objects every caller
+ * passes there, each one whose member usr the build stores in by name,
+ * sorted, as "D1|D2"; NULL when a caller passes anything else, or the
+ * function may be called from where the facts cannot see.
+ */
+static char *passed_objects(const struct plan *p, int i, int k,
+			    const char *usr)
+{
+	const struct facts *f = p->f;
+	int fn = resolve(p, f->calls[i].caller, f->call_unit[i]);
+	struct strv ds = { 0 };
+	struct sbuf sb = { 0 };
+	int ok;
+
+	if (fn < 0 || p->taken[fn] || p->first[fn] == p->first[fn + 1])
+		return NULL;
+	ok = 1;
+	for (int j = p->first[fn]; ok && j < p->first[fn + 1]; j++) {
+		int c = p->callers[j];
+		char *a = f->calls[c].args ? arg_at(f->calls[c].args, k) : NULL;
+		char *d = a && a[0] == '&' ? canon(a + 1, f->call_unit[c]) :
+			  NULL;
+
+		ok = d && stores_of(p, usr, d) >= 0;
+		if (ok && strv_find(&ds, d) < 0)
+			strv_push(&ds, d);
+		free(a);
+		free(d);
+	}
+	if (ok) {
+		qsort(ds.v, ds.n, sizeof(*ds.v), cmp_str);
+		for (int j = 0; j < ds.n; j++)
+			sb_addf(&sb, "%s%s", j ? "|" : "", ds.v[j]);
+	}
+	strv_clear(&ds);
+	return ok ? sb_detach(&sb) : NULL;
+}
+
+static char *add_node(struct link_objs *o, const struct plan *p,
+		      struct map *keys, const char *usr, const char *ds);
+
+/*
+ * Caller's call j of fn: what it passes for the parameters fn's calls
+ * mine[] are made on.  A named object with stores: j calls a copy of
+ * fn whose such calls reach them (one copy per function and objects).
+ */
+static void clone_for(struct link_objs *o, const struct plan *p,
+		      struct map *keys, int fn, int j, const int *mine,
+		      int nmine)
+{
+	const struct facts *f = p->f;
+	char **key = xcalloc(nmine + 1, sizeof(char *));
+	struct sbuf id = { 0 };
+	int any = 0, c;
+
+	sb_addf(&id, "%d", fn);
+	for (int k = 0; k < nmine; k++) {
+		const struct fact_call *x = &f->calls[mine[k]];
+		char *a = f->calls[j].args ?
+			  arg_at(f->calls[j].args, atoi(x->recv + 1)) : NULL;
+		char *d = a && a[0] == '&' ? canon(a + 1, f->call_unit[j]) :
+			  NULL;
+
+		if (d && stores_of(p, x->slot, d) >= 0) {
+			key[k] = add_node(o, p, keys, x->slot, d);
+			any = 1;
+		}
+		sb_addf(&id, "|%s", key[k] ? key[k] : "");
+		free(a);
+		free(d);
+	}
+	if (!any) {
+		free(key);
+		free(id.buf);
+		return;
+	}
+	c = map_get(keys, id.buf);
+	if (c < 0) {
+		struct obj_clone *x;
+
+		c = o->nclone;
+		map_put(keys, xstrdup(id.buf), c);
+		o->clone = xrealloc(o->clone, (c + 1) * sizeof(*o->clone));
+		x = &o->clone[o->nclone++];
+		x->fn = fn;
+		x->n = nmine;
+		x->call = xmalloc((nmine + 1) * sizeof(int));
+		memcpy(x->call, mine, nmine * sizeof(int));
+		x->key = key;
+	} else {
+		for (int k = 0; k < nmine; k++)
+			free(key[k]);
+		free(key);
+	}
+	o->call_clone[j] = c;
+	free(id.buf);
+}
+
+/* The node for objects ds ("D1|D2") of member usr: key and stores. */
+static char *add_node(struct link_objs *o, const struct plan *p,
+		      struct map *keys, const char *usr, const char *ds)
+{
+	char *key = xasprintf("o:%s|%s", usr, ds);
+	char *all = xstrdup(ds), *save = NULL;
+	struct obj_node *x;
+
+	if (map_get(keys, key) >= 0)
+		goto out;
+	map_put(keys, xstrdup(key), o->nnode);
+	o->node = xrealloc(o->node, (o->nnode + 1) * sizeof(*o->node));
+	x = &o->node[o->nnode++];
+	x->key = xstrdup(key);
+	x->reg = NULL;
+	x->nreg = 0;
+	for (char *d = strtok_r(all, "|", &save); d;
+	     d = strtok_r(NULL, "|", &save)) {
+		int l = stores_of(p, usr, d);
+
+		for (int k = 0; l >= 0 && k < p->nlist[l]; k++) {
+			x->reg = xrealloc(x->reg, (x->nreg + 1) * sizeof(int));
+			x->reg[x->nreg++] = p->list[l][k];
+		}
+	}
+out:
+	free(all);
+	return key;
+}
+
+/*
+ * The slot calls of function fn made on a parameter that some callers,
+ * not all, pass a named object for (by_caller): one copy of fn per set
+ * of objects its callers pass, each of whose such calls reaches what
+ * those objects hold (timecounter_init(&adapter->tc, &adapter->cc, ..)
+ * reads e1000e's cc->read, though a sound driver passes a cc by
+ * pointer).  The callers that pass them call the copy.
+ */
+static int cmp_pair(const void *a, const void *b)
+{
+	const int *x = a, *y = b;
+
+	return x[0] != y[0] ? (x[0] < y[0] ? -1 : 1) :
+	       (x[1] < y[1] ? -1 : x[1] > y[1]);
+}
+
+static void clones(struct link_objs *o, const struct plan *p,
+		   struct map *keys, const char *by_caller)
+{
+	const struct facts *f = p->f;
+	int *pair = xcalloc(2 * f->ncalls + 2, sizeof(int)), n = 0;
+	int *mine = xcalloc(f->ncalls + 1, sizeof(int));
+
+	o->call_clone = xcalloc(f->ncalls + 1, sizeof(int));
+	for (int i = 0; i < f->ncalls; i++) {
+		int fn = by_caller[i] ? resolve(p, f->calls[i].caller,
+						f->call_unit[i]) : -1;
+
+		o->call_clone[i] = -1;
+		if (fn >= 0) {
+			pair[2 * n] = fn;
+			pair[2 * n++ + 1] = i;
+		}
+	}
+	/* By function: each function's such calls at once. */
+	qsort(pair, n, 2 * sizeof(int), cmp_pair);
+	for (int a = 0, b; a < n; a = b) {
+		int fn = pair[2 * a], nmine = 0;
+
+		for (b = a; b < n && pair[2 * b] == fn; b++)
+			mine[nmine++] = pair[2 * b + 1];
+		for (int j = p->first[fn]; j < p->first[fn + 1]; j++)
+			clone_for(o, p, keys, fn, p->callers[j], mine, nmine);
+	}
+	free(pair);
+	free(mine);
+}
+
+void linkobj_plan(struct link_objs *o, const struct facts *f)
+{
+	struct plan p;
+	struct map keys = { 0 };
+	char *by_caller;
+
+	memset(o, 0, sizeof(*o));
+	memset(&p, 0, sizeof(p));
+	p.f = f;
+	p.taken = xcalloc(f->nfns + 1, 1);
+	index_facts(&p);
+	o->ncalls = f->ncalls;
+	o->call_key = xcalloc(f->ncalls + 1, sizeof(char *));
+	by_caller = xcalloc(f->ncalls + 1, 1);
+	for (int i = 0; i < f->ncalls; i++) {
+		const struct fact_call *c = &f->calls[i];
+		char *ds = NULL;
+
+		if (!c->slot || !c->recv)
+			continue;
+		if (c->recv[0] == 'p' && c->recv[1] >= '0' && c->recv[1] <= '9') {
+			ds = passed_objects(&p, i, atoi(c->recv + 1), c->slot);
+		} else {
+			ds = canon(c->recv, f->call_unit[i]);
+			if (stores_of(&p, c->slot, ds) < 0) {
+				free(ds);
+				ds = NULL;
+			}
+		}
+		if (ds)
+			o->call_key[i] = add_node(o, &p, &keys, c->slot, ds);
+		else if (c->recv[0] == 'p')
+			by_caller[i] = 1;
+		free(ds);
+	}
+	clones(o, &p, &keys, by_caller);
+	free(by_caller);
+	map_free(&keys);
+	map_free(&p.stores);
+	map_free(&p.copied);
+	map_free(&p.fns);
+	for (int l = 0; l < p.nlists; l++)
+		free(p.list[l]);
+	free(p.list);
+	free(p.nlist);
+	free(p.taken);
+	free(p.first);
+	free(p.callers);
+}
+
+void linkobj_free(struct link_objs *o)
+{
+	for (int i = 0; i < o->nclone; i++) {
+		for (int k = 0; k < o->clone[i].n; k++)
+			free(o->clone[i].key[k]);
+		free(o->clone[i].key);
+		free(o->clone[i].call);
+	}
+	free(o->clone);
+	free(o->call_clone);
+	for (int i = 0; i < o->ncalls; i++)
+		free(o->call_key[i]);
+	free(o->call_key);
+	for (int i = 0; i < o->nnode; i++) {
+		free(o->node[i].key);
+		free(o->node[i].reg);
+	}
+	free(o->node);
+	memset(o, 0, sizeof(*o));
+}

@@ -1,0 +1,171 @@
+/*
+ * sleep_obj.c - objects by name (sleep_obj.h): a global object, or a
+ * member reached through a pointer to its struct type, and the members
+ * of those.  The scan names the object of a call through a member
+ * (sleep_call.c), the object a member is stored in (sleep_regs.c) and
+ * the object whose address is passed (sleep_args.c); the link matches
+ * the names (docs/facts-db.md, "Objects").
+ */
+#include "checker/sleep/sleep_obj.h"
+#include "clang/frontend.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Longer names are not followed: no kernel object nests that deep. */
+#define MAX_NAME 256
+#define MAX_DEPTH 16
+
+static char *name_of(CXCursor e, int depth);
+
+/* The tag of record type t, or NULL (anonymous). */
+static char *record_tag(CXType t)
+{
+	CXCursor d;
+	char *n;
+
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Record)
+		return NULL;
+	d = clang_getTypeDeclaration(t);
+	if (clang_Cursor_isAnonymous(d))
+		return NULL;
+	n = fe_spelling(d);
+	if (n && (!*n || strchr(n, ' ') || strchr(n, '('))) {
+		free(n);	/* "struct (unnamed at ...)" */
+		return NULL;
+	}
+	return n;
+}
+
+/* Is t an object with members or elements (a struct, union, array)? */
+static int aggregate(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return t.kind == CXType_Record || t.kind == CXType_ConstantArray ||
+	       t.kind == CXType_IncompleteArray;
+}
+
+static char *append(char *base, const char *field)
+{
+	char *s = NULL;
+
+	if (base && field && *field && strlen(base) + strlen(field) < MAX_NAME)
+		s = xasprintf("%s.%s", base, field);
+	free(base);
+	return s;
+}
+
+static char *member_base(CXCursor m, CXCursor *ptr, int depth)
+{
+	CXCursor base = clang_getNullCursor();
+	CXType bt;
+
+	*ptr = clang_getNullCursor();
+	if (clang_getCursorKind(m) != CXCursor_MemberRefExpr)
+		return NULL;
+	clang_visitChildren(m, fe_take_first, &base);
+	if (clang_Cursor_isNull(base))
+		return NULL;
+	bt = clang_getCanonicalType(clang_getCursorType(base));
+	if (bt.kind == CXType_Pointer) {
+		*ptr = base;
+		return NULL;
+	}
+	return name_of(base, depth + 1);
+}
+
+char *obj_of_member(CXCursor m, CXCursor *ptr)
+{
+	return member_base(m, ptr, 0);
+}
+
+char *obj_var(CXCursor v)
+{
+	char *n, *s;
+
+	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
+	    !clang_Cursor_hasVarDeclGlobalStorage(v) ||
+	    !aggregate(clang_getCursorType(v)))
+		return NULL;
+	n = fe_spelling(v);
+	s = *n ? xasprintf("%s@%s", clang_getCursorLinkage(v) ==
+			   CXLinkage_External ? "" : "s", n) : NULL;
+	free(n);
+	return s;
+}
+
+char *obj_name(CXCursor e)
+{
+	return name_of(e, 0);
+}
+
+static char *name_of(CXCursor e, int depth)
+{
+	enum CXCursorKind k;
+
+	if (depth > MAX_DEPTH)
+		return NULL;
+	e = fe_strip(e);
+	k = clang_getCursorKind(e);
+	if (k == CXCursor_ParenExpr) {
+		CXCursor in = clang_getNullCursor();
+
+		clang_visitChildren(e, fe_take_first, &in);
+		return name_of(in, depth + 1);
+	}
+	if (k == CXCursor_DeclRefExpr)
+		return obj_var(clang_getCursorReferenced(e));
+	if (k == CXCursor_MemberRefExpr) {
+		CXCursor ptr, f = clang_getCursorReferenced(e);
+		char *field = fe_spelling(f);
+		char *name = member_base(e, &ptr, depth);
+
+		if (!name && !clang_Cursor_isNull(ptr)) {
+			CXType t = clang_getCanonicalType(
+				clang_getCursorType(ptr));
+
+			name = record_tag(clang_getPointeeType(t));
+		}
+		name = append(name, field);
+		free(field);
+		return name;
+	}
+	if (k == CXCursor_ArraySubscriptExpr) {
+		CXCursor arr = clang_getNullCursor();
+
+		clang_visitChildren(e, fe_take_first, &arr);
+		arr = fe_strip(arr);
+		if (clang_Cursor_isNull(arr))
+			return NULL;
+		/* a[i] of an array (not of a pointer): the array. */
+		if (!aggregate(clang_getCursorType(arr)))
+			return NULL;
+		return name_of(arr, depth + 1);
+	}
+	return NULL;
+}
+
+char *obj_address(CXCursor a)
+{
+	CXCursor in = clang_getNullCursor();
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(a);
+	CXToken *t;
+	int amp = 0;
+
+	a = fe_strip(a);
+	if (clang_getCursorKind(a) != CXCursor_UnaryOperator)
+		return NULL;
+	t = clang_getToken(tu, clang_getCursorLocation(a));
+	if (t) {
+		CXString cs = clang_getTokenSpelling(tu, *t);
+
+		amp = !strcmp(clang_getCString(cs), "&");
+		clang_disposeString(cs);
+		clang_disposeTokens(tu, t, 1);
+	}
+	if (!amp)
+		return NULL;
+	clang_visitChildren(a, fe_take_first, &in);
+	return obj_name(in);
+}

@@ -1,0 +1,34 @@
+/*
+ * sleep_obj.h - objects by name (sleep_obj.c), so that the link can tell
+ * which functions a call through a member of one object can reach: the
+ * ones stored in that member of that object, where the unit sets it up.
+ *
+ * A name ("designator") is a global object, "@name" ("s@name" when it is
+ * static to its unit), or a member of a struct reached through a pointer
+ * to its type, "T.f" ("e1000_adapter.cc" for adapter->cc), followed by
+ * ".f" for each member of a member ("@fw_cache.pm_notify",
+ * "virtual_engine.base"); an element of an array is the array.  What
+ * a pointer points to (p->m: the object *p) has no name.
+ */
+#ifndef HOOKWRAP_SLEEP_OBJ_H
+#define HOOKWRAP_SLEEP_OBJ_H
+
+#include <clang-c/Index.h>
+
+/* The name of global variable v ("@x", "s@x"), or NULL.  Malloc'd. */
+char *obj_var(CXCursor v);
+/* The name of the object expression e is, or NULL.  Malloc'd. */
+char *obj_name(CXCursor e);
+/*
+ * The object whose member the member expression m ("x.f", "p->f")
+ * reads: its name when it has one, else NULL; *ptr is then the pointer
+ * of "p->f" (a null cursor for "x.f").  Malloc'd.
+ */
+char *obj_of_member(CXCursor m, CXCursor *ptr);
+/*
+ * The object a call's argument a is the address of ("&adapter->cc",
+ * "&fill_ptr_key_nb"), by name, or NULL.  Malloc'd.
+ */
+char *obj_address(CXCursor a);
+
+#endif /* HOOKWRAP_SLEEP_OBJ_H */

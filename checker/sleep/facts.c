@@ -69,6 +69,7 @@ void facts_free(struct facts *f)
 	for (int i = 0; i < f->nfns; i++) {
 		free(f->fns[i].name);
 		free(f->fns[i].file);
+		free(f->fns[i].effect);
 	}
 	for (int i = 0; i < f->ncalls; i++) {
 		struct fact_call *c = &f->calls[i];

@@ -18,6 +18,12 @@ struct fact_fn {
 				   header, in the unit of the header */
 	char *file;		/* as shown */
 	unsigned line;
+	/*
+	 * What calling it does to its caller's regions, as a walk of its
+	 * body saw on every path, for units that see only its declaration
+	 * (annot_effect_text()); NULL when nothing, or for a static one.
+	 */
+	char *effect;
 };
 
 #define FN_HEADER 2
@@ -200,9 +206,10 @@ void facts_free(struct facts *f);
  * 5: tests of a parameter's value in cond ("p2&64", "p1=3") and
  * arguments by value in args ("64", "m8"), where 4 had "1" for any
  * constant that is not 0.  6: the objects of slot calls and stores
- * (calls.recv, registrations.obj, "&D" in args) and table refs.
+ * (calls.recv, registrations.obj, "&D" in args) and table refs.  7: a
+ * function's effect on its callers' regions (functions.effect).
  */
-#define FACTS_SCHEMA "6"
+#define FACTS_SCHEMA "7"
 
 /* factsdb.c.  path ":memory:" is a database of this process only. */
 struct sqlite3;
@@ -212,6 +219,11 @@ void factsdb_close(struct sqlite3 *db);
 int factsdb_store(struct sqlite3 *db, const char *path, const struct facts *f);
 /* Every unit's facts, units in path order. */
 int factsdb_load(struct sqlite3 *db, const char *path, struct facts *f);
+/*
+ * The effect (struct fact_fn.effect) of the global function name, when
+ * every definition db holds records the same one; else NULL.  Malloc'd.
+ */
+char *factsdb_effect(struct sqlite3 *db, const char *name);
 /*
  * factsread.c: every unit's facts from the database file path, which is
  * never written (no -wal or -shm left either), read as one snapshot.  A

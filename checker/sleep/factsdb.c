@@ -17,7 +17,7 @@ static const char schema[] =
 	" path TEXT UNIQUE NOT NULL, header INTEGER NOT NULL DEFAULT 0);"
 	"CREATE TABLE IF NOT EXISTS functions(unit INTEGER NOT NULL,"
 	" name TEXT NOT NULL, static INTEGER NOT NULL, file TEXT,"
-	" line INTEGER);"
+	" line INTEGER, effect TEXT);"
 	"CREATE TABLE IF NOT EXISTS calls(unit INTEGER NOT NULL,"
 	" caller TEXT NOT NULL, callee TEXT NOT NULL, hook TEXT,"
 	" prim INTEGER NOT NULL, sleep TEXT, text TEXT, file TEXT,"
@@ -35,6 +35,7 @@ static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS hooks(member TEXT PRIMARY KEY,"
 	" wrapper TEXT, dispatcher TEXT, policy TEXT, location TEXT);"
 	"CREATE INDEX IF NOT EXISTS functions_unit ON functions(unit, name);"
+	"CREATE INDEX IF NOT EXISTS functions_name ON functions(name);"
 	"CREATE INDEX IF NOT EXISTS calls_unit ON calls(unit, caller);"
 	"CREATE INDEX IF NOT EXISTS registrations_unit ON registrations(unit);"
 	"CREATE INDEX IF NOT EXISTS refs_unit ON refs(unit);";
@@ -128,7 +129,7 @@ static const char *const store_sql[NSTORE] = {
 	[CLEAR_REFS] = "DELETE FROM refs WHERE unit=?",
 	[SET_TREE] = "INSERT OR REPLACE INTO meta VALUES('tree',?)",
 	[SET_RT] = "INSERT OR REPLACE INTO meta VALUES('preempt_rt','1')",
-	[ADD_FN] = "INSERT INTO functions VALUES(?,?,?,?,?)",
+	[ADD_FN] = "INSERT INTO functions VALUES(?,?,?,?,?,?)",
 	[ADD_CALL] = "INSERT INTO calls VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
 		"?,?,?,?,?,?,?,?,?,?,?,?,?)",
 	[ADD_REG] = "INSERT INTO registrations VALUES(?,?,?,?,?,?,?,?,?,?)",
@@ -226,8 +227,8 @@ static int store_header_fn(sqlite3 *db, sqlite3_stmt **st, sqlite3_int64 unit,
 	    run(db, st, DROP_FN, "Is", unit, x->name) != SQLITE_DONE ||
 	    run(db, st, DROP_FN_CALLS, "Is", unit, x->name) != SQLITE_DONE)
 		return -1;
-	return run(db, st, ADD_FN, "Isisi", unit, x->name, x->is_static,
-		   x->file, x->line) == SQLITE_DONE ? 0 : -1;
+	return run(db, st, ADD_FN, "Isisis", unit, x->name, x->is_static,
+		   x->file, x->line, x->effect) == SQLITE_DONE ? 0 : -1;
 }
 
 /*
@@ -268,8 +269,9 @@ static int store(sqlite3 *db, sqlite3_stmt **st, const char *path,
 			h[nh] = (struct hfn){ u, x->name, 0 };
 			if (store_header_fn(db, st, ids[u], x, &h[nh++]))
 				goto out;
-		} else if (run(db, st, ADD_FN, "Isisi", ids[0], x->name,
-			       x->is_static, x->file, x->line) != SQLITE_DONE) {
+		} else if (run(db, st, ADD_FN, "Isisis", ids[0], x->name,
+			       x->is_static, x->file, x->line, x->effect) !=
+			   SQLITE_DONE) {
 			goto out;
 		}
 	}
@@ -334,6 +336,32 @@ int factsdb_store(sqlite3 *db, const char *path, const struct facts *f)
 	if (ret)
 		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 	return ret;
+}
+
+char *factsdb_effect(sqlite3 *db, const char *name)
+{
+	sqlite3_stmt *st = NULL;
+	char *effect = NULL;
+	int rows = 0;
+
+	/* Every global definition, with its effect or without. */
+	if (sqlite3_prepare_v2(db, "SELECT DISTINCT effect FROM functions"
+			       " WHERE name=? AND static=0", -1, &st, NULL) !=
+	    SQLITE_OK)
+		return NULL;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	while (sqlite3_step(st) == SQLITE_ROW && rows++ < 2) {
+		const unsigned char *e = sqlite3_column_text(st, 0);
+
+		free(effect);
+		effect = e ? xstrdup((const char *)e) : NULL;
+	}
+	sqlite3_finalize(st);
+	if (rows != 1) {
+		free(effect);
+		return NULL;
+	}
+	return effect;
 }
 
 static char *col_str(sqlite3_stmt *st, int i)
@@ -402,8 +430,8 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 	qsort(um.id, um.n, sizeof(*um.id), cmp_id);
 	for (int i = 0; i < um.n; i++)
 		order[unit_index(&um, ids[i])] = i;
-	if (prepare(db, &st, "SELECT f.unit, f.name, f.static, f.file, f.line"
-		    " FROM functions f JOIN units u ON u.id=f.unit"
+	if (prepare(db, &st, "SELECT f.unit, f.name, f.static, f.file, f.line,"
+		    " f.effect FROM functions f JOIN units u ON u.id=f.unit"
 		    " ORDER BY u.path, f.rowid"))
 		goto out;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -414,6 +442,7 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->is_static = sqlite3_column_int(st, 2);
 		x->file = col_str(st, 3);
 		x->line = sqlite3_column_int(st, 4);
+		x->effect = col_str(st, 5);
 	}
 	if (rc != SQLITE_DONE)
 		goto out;

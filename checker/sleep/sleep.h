@@ -236,7 +236,7 @@ char *slot_of(const struct check_ctx *cx, CXCursor field);
 char *slot_type(CXCursor field);
 
 /* sleep_scan.c: the facts of cx's unit (unit 0 of f). */
-void sleep_scan(struct check_ctx *cx, struct facts *f);
+void sleep_scan(struct check_ctx *cx, struct facts *f, struct sqlite3 *db);
 
 /*
  * sleep_unit.c: scan, store and link the unit once.  With --db the facts

@@ -324,3 +324,43 @@ int annot_cond_acquirer(struct sleep_scan *s, CXCursor def)
 	clang_disposeTokens(s->tu, t, n);
 	return unlocks;
 }
+
+char *annot_effect_text(const struct annot *an)
+{
+	if (!an->walked || (!an->acquire && !an->release))
+		return NULL;
+	return xasprintf("a%d,r%d,q%d,i%u,l%u,t%u,x%u,b%u", an->acquire,
+			 an->release, an->rel_irq, an->acq_irq, an->acq_lock,
+			 an->acq_rt, an->acq_cx_irq, an->acq_cx_bh);
+}
+
+int annot_effect_parse(const char *text, struct annot *an)
+{
+	int a, r, q;
+	unsigned i, l, t, x, b;
+	char end;
+
+	if (!text || sscanf(text, "a%d,r%d,q%d,i%u,l%u,t%u,x%u,b%u%c", &a, &r,
+			    &q, &i, &l, &t, &x, &b, &end) != 8 ||
+	    a < 0 || a > 31 || r < 0 || r > 31 || q < 0 || q > 31)
+		return -1;
+	an->acquire = a;
+	an->release = r;
+	an->rel_irq = q;
+	an->acq_irq = i;
+	an->acq_lock = l;
+	an->acq_rt = t;
+	an->acq_cx_irq = x;
+	an->acq_cx_bh = b;
+	an->walked = 1;
+	return 0;
+}
+
+void annot_from_facts(struct sleep_scan *s, struct annot *an, const char *name)
+{
+	char *e = factsdb_effect(s->db, name);
+
+	if (!annot_effect_parse(e, an) && an->acquire && !an->text)
+		an->text = xasprintf("%s()", name);
+	free(e);
+}

@@ -25,5 +25,26 @@ struct annot *annot_find(struct sleep_scan *s, const char *name);
  * when it returns true (struct annot.cond_acq)?  1 or 0.
  */
 int annot_cond_acquirer(struct sleep_scan *s, CXCursor def);
+/*
+ * A walked function's effect on its callers' regions as the facts keep
+ * it ("a1,r0,q0,i0,l0,t1,x0,b0": regions left open, closed, closed the
+ * irqrestore way, and the kinds of those left open), or NULL when it has
+ * none.  Malloc'd.
+ */
+char *annot_effect_text(const struct annot *an);
+/*
+ * The same read back into an, which a unit that sees only the
+ * function's declaration applies as a walk's summary; 0, or -1 when
+ * text is not such an effect (an left as it was).
+ */
+int annot_effect_parse(const char *text, struct annot *an);
+/*
+ * A function another unit defines: what its walk saw it do to its
+ * callers' regions, from the facts that unit stored in s->db
+ * (dc_fpu_begin() returns with preemption off).  A unit collected before
+ * the one that defines it does not see it: a second collection does.
+ */
+void annot_from_facts(struct sleep_scan *s, struct annot *an,
+		      const char *name);
 
 #endif /* HOOKWRAP_SLEEP_ANNOT_H */

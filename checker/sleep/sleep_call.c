@@ -443,6 +443,9 @@ static const struct annot *callee_annotation(struct sleep_scan *s,
 	if (an->acquire && !an->release && !an->cond_acq &&
 	    !clang_Cursor_isNull(def))
 		an->cond_acq = annot_cond_acquirer(s, def);
+	if (clang_Cursor_isNull(def) && s->db && !an->acquire &&
+	    !an->release && !an->hold && !an->noreturn)
+		annot_from_facts(s, an, name);	/* another unit's */
 	if (!header_inline(s, def, name))
 		return an;
 	ai = an - s->an;	/* the walk may move the table */
@@ -693,6 +696,7 @@ static const struct walk_hooks hooks = {
 void walk_function(struct sleep_scan *s, CXCursor fn)
 {
 	struct fact_fn *ff = facts_add_fn(s->f, s->unit);
+	int fi = ff - s->f->fns;	/* the walk may move the array */
 	CXCursor body = clang_getNullCursor();
 	CXCursor first = clang_getCanonicalCursor(fn);
 	struct annot *an;
@@ -772,6 +776,9 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 		an->acq_cx_bh = (s->exit_cx_bh >> shift) & mask;
 		if (an->acquire && !an->text)
 			an->text = xasprintf("%s()", s->fn);
+		/* For units that see only its declaration. */
+		if (!s->unit && !s->f->fns[fi].is_static)
+			s->f->fns[fi].effect = annot_effect_text(an);
 	}
 	for (int i = 0; i < s->nrg; i++)
 		free(s->rg[i].text);

@@ -117,7 +117,7 @@ static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
-void sleep_scan(struct check_ctx *cx, struct facts *f)
+void sleep_scan(struct check_ctx *cx, struct facts *f, struct sqlite3 *db)
 {
 	struct sleep_scan s;
 	CXCursor top = clang_getTranslationUnitCursor(cx->tu);
@@ -125,6 +125,7 @@ void sleep_scan(struct check_ctx *cx, struct facts *f)
 	memset(&s, 0, sizeof(s));
 	s.cx = cx;
 	s.f = f;
+	s.db = db;
 	s.tu = cx->tu;
 	s.text = clang_getFileContents(cx->tu, cx->main_file, &s.size);
 	clang_visitChildren(top, macros_cb, &s);

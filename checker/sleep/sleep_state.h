@@ -128,6 +128,7 @@ struct walk_hooks;
 struct sleep_scan {
 	struct check_ctx *cx;
 	struct facts *f;
+	struct sqlite3 *db;	/* facts of units stored before, or NULL */
 	CXTranslationUnit tu;
 	/*
 	 * The primitives written as macros, in every file the unit reads,

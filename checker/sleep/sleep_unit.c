@@ -53,7 +53,7 @@ static int collect(struct check_ctx *cx, sqlite3 *db, const char *unit)
 	if (cx->tree_abs)
 		f.tree = xstrdup(cx->tree_abs);
 	add_hooks(cx, &f);
-	sleep_scan(cx, &f);
+	sleep_scan(cx, &f, db);
 	r = factsdb_store(db, unit, &f);
 	facts_free(&f);
 	return r;

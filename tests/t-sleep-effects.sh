@@ -19,6 +19,7 @@ cat >"$T/drivers/fpu/fpu.c" <<'C'
 void fpu_begin(const char *fn, int line);
 void fpu_end(const char *fn, int line);
 void fpu_note(int depth);
+void fpu_switch(void);
 #define FP_START() fpu_begin(__func__, __LINE__)
 #define FP_END() fpu_end(__func__, __LINE__)
 
@@ -38,6 +39,18 @@ void fpu_end(const char *fn, int line)
 	preempt_enable();
 }
 
+/*
+ * Opens and closes (a lock dropped, then preemption off): only a
+ * begin that opens alone, or an end that closes alone, is trusted to
+ * other units.
+ */
+void fpu_switch(void)
+{
+	preempt_disable();
+	preempt_enable();
+	preempt_disable();
+}
+
 /* Leaves nothing open. */
 void fpu_note(int d)
 {
@@ -53,6 +66,7 @@ cat >"$T/drivers/fpu/calc.c" <<'C'
 void fpu_begin(const char *fn, int line);
 void fpu_end(const char *fn, int line);
 void fpu_note(int depth);
+void fpu_switch(void);
 #define FP_START() fpu_begin(__func__, __LINE__)
 #define FP_END() fpu_end(__func__, __LINE__)
 
@@ -85,11 +99,13 @@ collect() {	# DB UNIT...
 	done
 }
 report() { (cd "$T" && "$HOOKWRAP" report --no-group --db="$1"); }
-WANT="drivers/fpu/calc.c:15:6: warning: kmalloc() may sleep inside the atomic region begun by fpu_begin() at drivers/fpu/calc.c:14: kmalloc(GFP_KERNEL) [sleep-in-atomic]"
+WANT="drivers/fpu/calc.c:16:6: warning: kmalloc() may sleep inside the atomic region begun by fpu_begin() at drivers/fpu/calc.c:15: kmalloc(GFP_KERNEL) [sleep-in-atomic]"
 
 check "collect the defining unit, then the caller" collect "$OUT/ab.db" drivers/fpu/fpu.c drivers/fpu/calc.c
 check "the effect is stored: fpu_begin leaves one region open" \
 	test "$(sqlite3 "$OUT/ab.db" "SELECT name || ' ' || effect FROM functions WHERE effect IS NOT NULL ORDER BY name")" = "$(printf 'fpu_begin a1,r0,q0,i0,l0,t0,x0,b0\nfpu_end a0,r1,q0,i0,l0,t0,x0,b0')"
+check "one that opens and closes stores none either (a1 for its own unit)" \
+	test "$(sqlite3 "$OUT/ab.db" "SELECT count(*) FROM functions WHERE name='fpu_switch' AND effect IS NULL")" -eq 1
 check "a function that leaves nothing open stores no effect" \
 	test "$(sqlite3 "$OUT/ab.db" "SELECT count(*) FROM functions WHERE name='fpu_note' AND effect IS NULL")" -eq 1
 report "$OUT/ab.db" >"$OUT/ab.txt" 2>&1

@@ -14,9 +14,9 @@
 #include "checker/sleep/sleep_annot.h"
 #include "checker/sleep/sleep_fnptr.h"
 #include "checker/sleep/sleep_obj.h"
+#include "checker/sleep/sleep_alloc.h"
 #include "checker/sleep/sleep_ctx.h"
 #include "checker/setup.h"
-#include "clang/pptokens.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -102,83 +102,6 @@ static struct fact_call *add_call(struct sleep_scan *s, CXCursor at,
 		c->region_line = s->rg[s->st.region].line;
 	}
 	return c;
-}
-
-/* The argument a call passes for its callee's gfp_t parameter, or -1. */
-static int gfp_param(CXCursor call)
-{
-	CXCursor fn = clang_getCursorReferenced(call);
-	int n = clang_Cursor_getNumArguments(fn);
-
-	for (int i = 0; i < n; i++) {
-		CXType t = clang_getCursorType(clang_Cursor_getArgument(fn, i));
-		CXString ts = clang_getTypeSpelling(t);
-		int is_gfp = !strcmp(clang_getCString(ts), "gfp_t");
-
-		clang_disposeString(ts);
-		if (is_gfp)
-			return i < clang_Cursor_getNumArguments(call) ? i : -1;
-	}
-	return -1;
-}
-
-/* Of several arguments' texts, the one that names GFP flags, or NULL. */
-static char *gfp_text_of(struct strv *args)
-{
-	for (int i = 0; i < args->n; i++)
-		if (gfp_blocks(args->v[i]) >= 0)
-			return xstrdup(args->v[i]);
-	return NULL;
-}
-
-/*
- * The GFP argument's tokens: can the allocation block?  *flags: the
- * argument when it blocks or is a variable (not known here).
- */
-static int alloc_blocks(struct sleep_scan *s, CXCursor call,
-			const struct pmacro *m, const struct prim *p,
-			char **flags)
-{
-	struct strv args = { 0 };
-	char *text = NULL;
-	int k = p->gfp_arg, r;
-
-	if (m) {
-		pp_macro_args(s->tu, m->c, &args);
-		if (k == GFP_BY_TYPE)
-			text = gfp_text_of(&args);
-		else if (k < args.n)
-			text = xstrdup(args.v[k]);
-	} else {
-		int n = clang_Cursor_getNumArguments(call);
-
-		if (k == GFP_BY_TYPE)
-			k = gfp_param(call);
-		if (k == GFP_BY_TYPE) {
-			/* No gfp_t (before 2.6.14): the text that names flags. */
-			for (int i = 0; i < n; i++) {
-				CXCursor a = clang_Cursor_getArgument(call, i);
-
-				strv_push_owned(&args,
-					code_text(s, file_range(s, a)));
-			}
-			text = gfp_text_of(&args);
-		} else if (k < n) {
-			CXCursor a = clang_Cursor_getArgument(call, k);
-
-			text = code_text(s, file_range(s, a));
-		}
-	}
-	strv_clear(&args);
-	if (!text)
-		return 0;
-	r = gfp_blocks(text);
-	/* Flags that block, or a variable's name: the caller's to judge. */
-	if (r != 0)
-		*flags = text;
-	else
-		free(text);
-	return r > 0;
 }
 
 /* A primitive at c (a macro's expansion m, or a call when m is NULL). */
@@ -389,6 +312,59 @@ static void walk_header(struct sleep_scan *s, int qi)
 	free(shown);
 }
 
+/*
+ * Walk function qi of the queue, which the unit defines below the
+ * function being walked, now: a copy of the scan (whose walk is half
+ * done) walks it into the unit's facts, its summary lands in s->an for
+ * its callers above (__neigh_ifdown() calls pneigh_ifdown_and_unlock(),
+ * defined below it, which drops the lock it took).  top_cb() does not
+ * walk it again (walked_early()).
+ */
+static void walk_below(struct sleep_scan *s, int qi)
+{
+	struct sleep_scan sub = *s;
+
+	s->hq[qi].walked = 1;
+	sub.nested = s->nested + 1;
+	sub.lockprims = 0;
+	scan_file(&sub, s->cx->main_file, s->cx->main_shown, 0);
+	walk_function(&sub, s->hq[qi].def);
+	s->an = sub.an;
+	s->nan = sub.nan;
+	s->capan = sub.capan;
+	s->hq = sub.hq;
+	s->nhq = sub.nhq;
+	s->caphq = sub.caphq;
+	s->pfiles = sub.pfiles;
+	s->npfiles = sub.npfiles;
+	s->cappfiles = sub.cappfiles;
+	s->lines = sub.lines;
+	s->nlines = sub.nlines;
+}
+
+int walked_early(const struct sleep_scan *s, CXCursor def)
+{
+	for (int i = 0; i < s->nhq; i++)
+		if (s->hq[i].walked && clang_equalCursors(s->hq[i].def, def))
+			return 1;
+	return 0;
+}
+
+/*
+ * Is def a function of the main file, below the one being walked and
+ * not walked yet (so not summarised for its callers)?
+ */
+static int defined_below(struct sleep_scan *s, CXCursor def, const char *name)
+{
+	CXFile f;
+
+	if (clang_Cursor_isNull(def) || !clang_isCursorDefinition(def) ||
+	    s->unit || (s->fn && !strcmp(s->fn, name)))
+		return 0;
+	offset_of(clang_getCursorLocation(def), &f);
+	return f && clang_File_isEqual(f, s->cx->main_file);
+}
+
 void walk_headers(struct sleep_scan *s)
 {
 	for (int i = 0; i < s->nhq; i++)
@@ -430,7 +406,7 @@ static const struct annot *callee_annotation(struct sleep_scan *s,
 {
 	struct annot *an = annot_find(s, name);
 	CXCursor def;
-	int ai, qi;
+	int ai, qi, below;
 
 	if (an)
 		return an;
@@ -446,14 +422,21 @@ static const struct annot *callee_annotation(struct sleep_scan *s,
 	if (clang_Cursor_isNull(def) && s->db && !an->acquire &&
 	    !an->release && !an->hold && !an->noreturn)
 		annot_from_facts(s, an, name);	/* another unit's */
-	if (!header_inline(s, def, name))
+	below = defined_below(s, def, name);
+	if (!below && !header_inline(s, def, name))
 		return an;
 	ai = an - s->an;	/* the walk may move the table */
+	if (below && (an->acquire || an->release || an->hold ||
+		      an->noreturn || s->nested >= MAX_NESTED))
+		return an;	/* its own walk, in turn, will do */
 	qi = enqueue(s, def, name);
 	if (an->acquire || an->release || an->hold || an->noreturn ||
 	    s->nested >= MAX_NESTED || s->hq[qi].walked)
 		return an;
-	walk_header(s, qi);
+	if (below)
+		walk_below(s, qi);
+	else
+		walk_header(s, qi);
 	return &s->an[ai];
 }
 
@@ -753,6 +736,7 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 		acquire(s, xstrdup(an->text ? an->text : s->fn), ff->line,
 			RK_OTHER, 0, RT_PREEMPTIBLE);
 	s->entry = entry;
+	s->opened = s->closed = 0;	/* the body's own, from here */
 	s->hooks = &hooks;
 	clang_visitChildren(fn, fe_take_last, &body);
 	if (clang_getCursorKind(body) == CXCursor_CompoundStmt)
@@ -776,8 +760,14 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 		an->acq_cx_bh = (s->exit_cx_bh >> shift) & mask;
 		if (an->acquire && !an->text)
 			an->text = xasprintf("%s()", s->fn);
-		/* For units that see only its declaration. */
-		if (!s->unit && !s->f->fns[fi].is_static)
+		/*
+		 * For units that see only its declaration: a begin that
+		 * only opens regions, an end that only closes them.  One
+		 * that does both (a guard's scope, a lock dropped and taken
+		 * again) keeps its effect for its own unit's callers.
+		 */
+		if (!s->unit && !s->f->fns[fi].is_static &&
+		    (!s->opened || !s->closed))
 			s->f->fns[fi].effect = annot_effect_text(an);
 	}
 	for (int i = 0; i < s->nrg; i++)

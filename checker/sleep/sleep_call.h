@@ -24,5 +24,10 @@ void walk_function(struct sleep_scan *s, CXCursor fn);
  * or kmap_atomic() is followed as through a function of the unit.
  */
 void walk_headers(struct sleep_scan *s);
+/*
+ * Was definition def of the main file walked already, below a caller
+ * that needed its summary first (before walk_headers())?
+ */
+int walked_early(const struct sleep_scan *s, CXCursor def);
 
 #endif /* HOOKWRAP_SLEEP_CALL_H */

@@ -110,7 +110,8 @@ static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent,
 	(void)parent;
 	if (clang_isPreprocessing(k) || !in_main(s, c))
 		return CXChildVisit_Continue;
-	if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c))
+	if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+	    !walked_early(s, c))
 		walk_function(s, c);
 	if (k == CXCursor_FunctionDecl || k == CXCursor_VarDecl)
 		sleep_regs(s->cx, s->f, c);

@@ -109,6 +109,7 @@ enum region_kind region_kind(const char *name)
 void acquire(struct sleep_scan *s, char *text, unsigned line,
 	     enum region_kind kind, int ctx, int rt)
 {
+	s->opened++;
 	int first_rt = !(rt & RT_PREEMPTIBLE) && s->st.rt_region < 0;
 	unsigned bit;
 
@@ -147,6 +148,7 @@ void release(struct sleep_scan *s, int irq)
 {
 	unsigned top, below;
 
+	s->closed++;
 	if (s->st.dead)
 		return;
 	top = s->st.depth && s->st.depth <= 32 ? 1u << (s->st.depth - 1) : 0;
@@ -179,6 +181,7 @@ static unsigned drop_bit(unsigned m, int d)
 /* Close the region d deep, one opened in this function, not the top. */
 static void release_at(struct sleep_scan *s, int d)
 {
+	s->closed++;
 	s->st.irq = drop_bit(s->st.irq, d);
 	s->st.lock = drop_bit(s->st.lock, d);
 	s->st.cx_irq = drop_bit(s->st.cx_irq, d);

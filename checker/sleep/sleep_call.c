@@ -419,6 +419,13 @@ static const struct annot *callee_annotation(struct sleep_scan *s,
 	if (an->acquire && !an->release && !an->cond_acq &&
 	    !clang_Cursor_isNull(def))
 		an->cond_acq = annot_cond_acquirer(s, def);
+	/*
+	 * _raw_spin_unlock_irqrestore(), which a macro of a header calls
+	 * (kernel/rcu's raw_spin_unlock_irqrestore_rcu_node()): __releases()
+	 * says the lock, its name the interrupts as well.
+	 */
+	if (an->release && releases_irq(name))
+		an->rel_irq = 1;
 	if (clang_Cursor_isNull(def) && s->db && !an->acquire &&
 	    !an->release && !an->hold && !an->noreturn)
 		annot_from_facts(s, an, name);	/* another unit's */
@@ -631,6 +638,7 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 			/* A trylock of its own: the if's arm acquires. */
 			for (int i = 0; !an->cond_acq && i < an->acquire; i++)
 				acquire(s, text_of(s, c, name), line,
+					!an->walked ? region_kind(name) :
 					i < 32 && (an->acq_irq >> i & 1) ?
 					RK_IRQ : i < 32 &&
 					(an->acq_lock >> i & 1) ? RK_LOCK :

@@ -250,6 +250,23 @@ static int enqueue(struct sleep_scan *s, CXCursor def, const char *name)
 }
 
 /*
+ * After a walk in a scan of its own: the tables it shares with s, which
+ * it may have grown (moved), are s's again.
+ */
+static void take_tables(struct sleep_scan *s, const struct sleep_scan *sub)
+{
+	s->an = sub->an;
+	s->nan = sub->nan;
+	s->capan = sub->capan;
+	s->hq = sub->hq;
+	s->nhq = sub->nhq;
+	s->caphq = sub->caphq;
+	s->pfiles = sub->pfiles;
+	s->npfiles = sub->npfiles;
+	s->cappfiles = sub->cappfiles;
+}
+
+/*
  * Walk header helper qi of the queue into its header's facts, in a scan
  * of its own that shares the unit's tables (the caller's walk may be
  * half done): its summary lands in s->an for the callers, its calls
@@ -290,15 +307,7 @@ static void walk_header(struct sleep_scan *s, int qi)
 	shown = header_shown(s, f);
 	scan_file(&sub, f, shown, header_unit(s->f, shown));
 	walk_function(&sub, def);
-	s->an = sub.an;
-	s->nan = sub.nan;
-	s->capan = sub.capan;
-	s->hq = sub.hq;
-	s->nhq = sub.nhq;
-	s->caphq = sub.caphq;
-	s->pfiles = sub.pfiles;
-	s->npfiles = sub.npfiles;
-	s->cappfiles = sub.cappfiles;
+	take_tables(s, &sub);
 	/*
 	 * A lock primitive the walk did not see (written as a macro it
 	 * did not find): half a summary would be worse than none.
@@ -329,15 +338,7 @@ static void walk_below(struct sleep_scan *s, int qi)
 	sub.lockprims = 0;
 	scan_file(&sub, s->cx->main_file, s->cx->main_shown, 0);
 	walk_function(&sub, s->hq[qi].def);
-	s->an = sub.an;
-	s->nan = sub.nan;
-	s->capan = sub.capan;
-	s->hq = sub.hq;
-	s->nhq = sub.nhq;
-	s->caphq = sub.caphq;
-	s->pfiles = sub.pfiles;
-	s->npfiles = sub.npfiles;
-	s->cappfiles = sub.cappfiles;
+	take_tables(s, &sub);
 	s->lines = sub.lines;
 	s->nlines = sub.nlines;
 }

@@ -258,6 +258,9 @@ struct link {
 	int *call_from;		/* per call: its caller's node, or -1 */
 	int *call_target;	/* per call: node called, or -1 */
 	int *call_hook;		/* per call: hook node, or -1 */
+	int *out_first, *out_list;	/* the calls node n makes:
+					   out_list[out_first[n] ..
+					   out_first[n + 1]) */
 	struct link_cond {
 		int p;		/* as link_node.cond; INT_MIN: never */
 		unsigned need;	/* as link_node.need */
@@ -281,7 +284,9 @@ struct link {
 	struct link_preds {
 		struct link_pred {
 			int param;
-			char op;	/* '&' a bit of val set, '=' equal */
+			char op;	/* '&' a bit of val set, '=' equal,
+					   'i' one of the values whose bits
+					   val sets (0 .. 62) */
 			long long val;
 		} *v;
 		int n, cap;
@@ -341,22 +346,27 @@ int link_call_sleeps(const struct link *lk, int call);
 /* "f() -> g() -> kmalloc(GFP_KERNEL)" from node n. */
 char *link_chain(const struct link *lk, int n);
 /*
- * The same from call (made to node n): a slot it calls through shows
- * what was stored in it, "(through E->m: T.m = fn at file:line)".
+ * The same from call (made to node n; -1: none), as that call takes it:
+ * a step its constant arguments rule out is replaced by one they allow
+ * (linkpath.h).  A slot it calls through shows what was stored in it,
+ * "(through E->m: T.m = fn at file:line)".
  */
 char *link_chain_call(const struct link *lk, int call, int n);
 /*
- * How many of its caller's locks the chain from node n releases before
- * it sleeps ("spin_unlock(&caller_lock); schedule();").
+ * How many of its caller's locks the chain from node n (as call takes
+ * it; -1: none) releases before it sleeps ("spin_unlock(&caller_lock);
+ * schedule();").
  */
-int link_drop(const struct link *lk, int n);
+int link_drop(const struct link *lk, int call, int n);
 /*
- * The sleeping call at the end of node n's chain (a call index): what a
- * chain's root cause is, for grouping findings; -1 when n sleeps not.
+ * The sleeping call at the end of node n's chain as call takes it (a
+ * call index): what a chain's root cause is, for grouping findings; -1
+ * when n sleeps not.  *detours (when not NULL): how many steps of the
+ * nodes' own chains the call's arguments ruled out on the way.
  */
-int link_root_call(const struct link *lk, int n);
-/* Does the chain from node n pass through a hook (not a slot)? */
-int link_chain_hook(const struct link *lk, int n);
+int link_root_call(const struct link *lk, int call, int n, int *detours);
+/* Does the chain from node n (as call takes it) pass a hook, not a slot? */
+int link_chain_hook(const struct link *lk, int call, int n);
 /*
  * The calls node n (a function) makes, or its callees that do not sleep
  * make, that the link could not follow: through a pointer that is no

@@ -195,12 +195,17 @@ static int arg_decides(const struct link_pred *p, const struct link_arg *a)
 	if (a->kind == ARG_VALUE) {
 		if (!p)
 			return a->v != 0;
+		if (p->op == 'i')
+			return a->v >= 0 && a->v < SET_VALUES &&
+			       (p->val >> a->v) & 1;
 		return p->op == '&' ? (a->v & p->val) != 0 : a->v == p->val;
 	}
 	if (a->kind == ARG_NONZERO) {
 		/* Not 0, nothing more: its truth, and "== 0". */
 		if (!p)
 			return 1;
+		if (p->op == 'i')
+			return p->val == 1 ? 0 : -1;	/* the set {0} */
 		return p->op == '=' && !p->val ? 0 : -1;
 	}
 	if (a->kind == ARG_BITS) {
@@ -210,6 +215,13 @@ static int arg_decides(const struct link_pred *p, const struct link_arg *a)
 			return 1;
 		if (p->op == '&')
 			return a->v & p->val ? 1 : -1;
+		if (p->op == 'i') {
+			/* False when no value of the set has them all. */
+			for (int k = 0; k < SET_VALUES; k++)
+				if ((p->val >> k) & 1 && (k & a->v) == a->v)
+					return -1;
+			return 0;
+		}
 		return a->v & ~p->val ? 0 : -1;
 	}
 	return -1;
@@ -254,6 +266,101 @@ int linkcond_through(const struct link *lk, int call, int c,
 	if (d < 0)
 		return 0;
 	return d == (c > 0) ? 0 : NEVER;
+}
+
+int linkcond_may(const struct link *lk, int c, const struct link_arg *a,
+		 int na)
+{
+	const struct link_pred *p = link_pred(lk, c);
+	int j, d;
+
+	if (!c)
+		return 1;
+	if (c == NEVER)
+		return 0;
+	if (!p && (c > COND_GFP || c < -COND_GFP || c == COND_IRQS_OFF ||
+		   c == -COND_IRQS_OFF || c == COND_IN_INTR ||
+		   c == -COND_IN_INTR))
+		return 1;	/* flags and context: not an argument's test */
+	j = p ? p->param : (c > 0 ? c : -c) - 1;
+	if (j < 0 || j >= na)
+		return 1;
+	d = arg_decides(p, &a[j]);
+	return d < 0 || d == (c > 0);
+}
+
+/* The values of set test p (op 'i'), or of equality p, as a mask. */
+static unsigned long long value_set(const struct link_pred *p)
+{
+	if (p->op == 'i')
+		return (unsigned long long)p->val;
+	if (p->op == '=' && p->val >= 0 && p->val < SET_VALUES)
+		return 1ULL << p->val;
+	return 0;
+}
+
+static int popcount(unsigned long long m)
+{
+	int n = 0;
+
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
+/*
+ * Either of two conditions: when both say a parameter is one of some
+ * small values ("p1=0" and "p1=1": a switch whose two cases sleep), the
+ * one that says it is one of them all ("p1 in {0,1}"); 0 when they do
+ * not join so (the caller then keeps neither).
+ */
+int linkcond_union(const struct link *lk, int a, int b)
+{
+	const struct link_pred *p, *q;
+	unsigned long long m;
+
+	if (a == b)
+		return a;
+	if (a <= 0 || b <= 0)
+		return 0;
+	p = link_pred(lk, a);
+	q = link_pred(lk, b);
+	if (!p || !q || p->param != q->param || !value_set(p) ||
+	    !value_set(q))
+		return 0;
+	m = value_set(p) | value_set(q);
+	if (popcount(m) > SET_MAX)
+		return 0;
+	return pred_atom(lk, p->param, 'i', (long long)m);
+}
+
+/* Does positive cond a say parameter ... is a value that rules out b? */
+static int implies_not(const struct link *lk, int a, int b)
+{
+	const struct link_pred *p = a > 0 ? link_pred(lk, a) : NULL;
+	const struct link_pred *q = b < 0 ? link_pred(lk, b) : NULL;
+
+	/* "p1=5" (or "p1 in {5,6}") makes "!p1=3" true. */
+	return p && q && p->param == q->param && q->op == '=' &&
+	       value_set(p) && !(q->val >= 0 && q->val < SET_VALUES &&
+				 (value_set(p) >> q->val) & 1);
+}
+
+/*
+ * Two conditions where one implies the other ("p0=5" and "!p0=3": the
+ * else-if of an equality) are the one: so more conditions join as sets.
+ */
+cnd linkcond_simplify(const struct link *lk, cnd c)
+{
+	if (c.p == NEVER || !c.p || !c.q)
+		return c;
+	if (implies_not(lk, c.p, c.q))
+		c.q = 0;
+	else if (implies_not(lk, c.q, c.p)) {
+		c.p = c.q;
+		c.q = 0;
+	}
+	return c;
 }
 
 /* Is cond a gfp_t parameter's (COND_GFP), not a test's? */

@@ -12,6 +12,12 @@
 
 /* Argument kinds in link.call_args; a parameter is its index (>= 0). */
 enum { ARG_VALUE = -1, ARG_BITS = -2, ARG_UNKNOWN = -3, ARG_NONZERO = -4 };
+/*
+ * A set test ('i') holds values 0 .. SET_VALUES - 1, at most SET_MAX of
+ * them (more: the node sleeps whatever the value).
+ */
+#define SET_VALUES	63
+#define SET_MAX		8
 /* A condition that never holds: the edge is ruled out. */
 #define NEVER INT_MIN
 
@@ -41,6 +47,19 @@ struct link_arg *linkcond_args(const char *s, int *n);
  */
 int linkcond_through(const struct link *lk, int call, int c,
 		     int through_name);
+/*
+ * Either of two conditions, as one: a parameter equal to one of a few
+ * small values ("p1=0" or "p1=1"); 0 when they do not join so.
+ */
+int linkcond_union(const struct link *lk, int a, int b);
+/*
+ * May condition c hold of a call with arguments a[0 .. na - 1] (values,
+ * bits, not zero, unknown)?  0 only when they rule it out.
+ */
+int linkcond_may(const struct link *lk, int c, const struct link_arg *a,
+		 int na);
+/* One condition for two when one implies the other ("p0=5", "!p0=3"). */
+cnd linkcond_simplify(const struct link *lk, cnd c);
 /* A call's own atom: a parameter's condition, or a need of the context. */
 cnd linkcond_of(int atom);
 /* Needs decided by the context ctx a call's regions make (CTX_*). */

@@ -7,6 +7,7 @@
  * It reads struct link and the facts only: sleeplink.c builds them.
  */
 #include "checker/sleep/facts.h"
+#include "checker/sleep/linkpath.h"
 
 #include <string.h>
 
@@ -17,21 +18,21 @@ const char *link_node_name(const struct link *lk, int n)
 	return x->is_hook ? lk->hook_names[x->fn] : lk->f->fns[x->fn].name;
 }
 
-static void chain(const struct link *lk, int n, int call, struct sbuf *sb)
+static void chain(const struct link *lk, const struct link_path *p,
+		  int call, struct sbuf *sb)
 {
-	int guard = lk->nnodes + 1;
 	const struct fact_call *into = call >= 0 && lk->f->calls[call].slot ?
 		&lk->f->calls[call] : NULL;	/* the call into a slot */
 	const struct fact_reg *stored = NULL;	/* what the slot gave */
 
-	while (n >= 0 && guard--) {
-		const struct link_node *x = &lk->nodes[n];
-		const struct fact_call *c = x->via_call >= 0 ?
-			&lk->f->calls[x->via_call] : NULL;
+	for (int k = 0; k < p->n; k++) {
+		const struct link_node *x = &lk->nodes[p->node[k]];
+		int via = p->via[k], next = k + 1 < p->n ? p->node[k + 1] : -1;
+		const struct fact_call *c = via >= 0 ? &lk->f->calls[via] :
+				NULL;
 
 		if (x->is_slot) {
-			stored = x->via_call <= -2 ?
-				 &lk->f->regs[-2 - x->via_call] : NULL;
+			stored = via <= -2 ? &lk->f->regs[-2 - via] : NULL;
 		} else if (!x->is_hook) {
 			sb_addf(sb, "%s%s()", sb->len ? " -> " : "",
 				lk->f->fns[x->fn].name);
@@ -44,7 +45,7 @@ static void chain(const struct link *lk, int n, int call, struct sbuf *sb)
 					stored->line);
 			stored = NULL;
 			into = c && c->slot ? c : NULL;
-			if (x->next < 0 && c) {
+			if (next < 0 && c) {
 				if (c->sleep)
 					sb_addf(sb, " -> %s", c->sleep);
 				else	/* a sleep of RT's alone */
@@ -53,74 +54,66 @@ static void chain(const struct link *lk, int n, int call, struct sbuf *sb)
 				return;
 			}
 			/* Through a wrapper: name it, then the hook's code. */
-			if (x->next >= 0 && lk->nodes[x->next].is_hook && c &&
+			if (next >= 0 && lk->nodes[next].is_hook && c &&
 			    *c->callee)
 				sb_addf(sb, " -> %s()", c->callee);
 		}
-		n = x->next;
 	}
 }
 
 char *link_chain(const struct link *lk, int n)
 {
-	struct sbuf sb = { 0 };
-
-	chain(lk, n, -1, &sb);
-	return sb_detach(&sb);
+	return link_chain_call(lk, -1, n);
 }
 
 char *link_chain_call(const struct link *lk, int call, int n)
 {
 	struct sbuf sb = { 0 };
+	struct link_path p = { 0 };
 
-	chain(lk, n, call, &sb);
+	link_path_of(lk, call, n, &p);
+	chain(lk, &p, call, &sb);
+	link_path_free(&p);
 	return sb_detach(&sb);
 }
 
 /*
- * How many of the caller's locks the chain from n releases before it
- * sleeps: each call's releases, plus what the rest of the chain drops
- * beyond the locks that call's callee took itself.  Folded from the
- * chain's end, in a loop: a chain is as long as the call graph makes it.
+ * How many of the caller's locks the chain releases before it sleeps:
+ * each call's releases, plus what the rest of the chain drops beyond
+ * the locks that call's callee took itself.  Folded from the chain's end.
  */
-static int drop_from(const struct link *lk, int n, int guard)
+int link_drop(const struct link *lk, int call, int n)
 {
-	int *calls = NULL, k = 0, cap = 0, v = 0;
+	struct link_path p = { 0 };
+	int v = 0;
 
-	for (; n >= 0 && guard > 0; guard--) {
-		const struct link_node *x = &lk->nodes[n];
+	link_path_of(lk, call, n, &p);
+	for (int k = p.n - 1; k >= 0; k--) {
+		const struct fact_call *c;
+		int below;
 
-		if (!x->is_hook) {
-			if (x->via_call < 0)
-				break;
-			ARRAY_GROW(calls, cap, k + 1, 16);
-			calls[k++] = x->via_call;
-		}
-		n = x->next;
-	}
-	while (k--) {
-		const struct fact_call *c = &lk->f->calls[calls[k]];
-		int below = v - c->own;
-
+		if (lk->nodes[p.node[k]].is_hook || p.via[k] < 0)
+			continue;
+		c = &lk->f->calls[p.via[k]];
+		below = v - c->own;
 		v = c->released + (below > 0 ? below : 0);
 	}
-	free(calls);
+	link_path_free(&p);
 	return v;
 }
 
-int link_drop(const struct link *lk, int n)
+int link_chain_hook(const struct link *lk, int call, int n)
 {
-	return drop_from(lk, n, lk->nnodes + 1);
-}
+	struct link_path p = { 0 };
+	int hook = 0;
 
-int link_chain_hook(const struct link *lk, int n)
-{
-	int guard = lk->nnodes + 1;
-
-	for (; n >= 0 && guard--; n = lk->nodes[n].next)
-		if (lk->nodes[n].is_hook && !lk->nodes[n].is_slot)
-			return 1;
-	return 0;
+	link_path_of(lk, call, n, &p);
+	for (int k = 0; k < p.n; k++)
+		if (lk->nodes[p.node[k]].is_hook &&
+		    !lk->nodes[p.node[k]].is_slot)
+			hook = 1;
+	link_path_free(&p);
+	return hook;
 }
 
 /*
@@ -226,12 +219,15 @@ int link_hook_sleeper(const struct link *lk, int h, int *reg)
 	return il->node[best];
 }
 
-int link_root_call(const struct link *lk, int n)
+int link_root_call(const struct link *lk, int call, int n, int *detours)
 {
-	int guard = lk->nnodes + 1;
+	struct link_path p = { 0 };
+	int root;
 
-	while (n >= 0 && guard-- && lk->nodes[n].next >= 0)
-		n = lk->nodes[n].next;
-	return n >= 0 && lk->nodes[n].via_call >= 0 ? lk->nodes[n].via_call :
-	       -1;
+	link_path_of(lk, call, n, &p);
+	root = p.n && p.via[p.n - 1] >= 0 ? p.via[p.n - 1] : -1;
+	if (detours)
+		*detours = p.detours;
+	link_path_free(&p);
+	return root;
 }

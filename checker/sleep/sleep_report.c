@@ -25,6 +25,7 @@ static void where_set(struct where *at, const char *file, const char *rel,
 struct hit {
 	int call;		/* the call, in the facts */
 	int root;		/* the sleeping call its chain ends in */
+	int detours;		/* steps its arguments ruled out (linkpath.h) */
 	char *msg;
 	char *key;
 };
@@ -35,6 +36,8 @@ static int cmp_hit(const void *pa, const void *pb)
 
 	if (a->root != b->root)
 		return a->root < b->root ? -1 : 1;
+	if (a->detours != b->detours)
+		return a->detours < b->detours ? -1 : 1;
 	return (a->call > b->call) - (a->call < b->call);
 }
 
@@ -44,7 +47,9 @@ static int cmp_hit(const void *pa, const void *pb)
 /*
  * Report hits[0..n), one root cause: the first entry point is the
  * finding, the others its related places (named in the message, up to
- * GROUP_NAMED of them).
+ * GROUP_NAMED of them).  First come the entry points whose chain is the
+ * callee's own, then those whose constant arguments ruled a step of it
+ * out and reach the sleep another way (cmp_hit).
  */
 static void report_group(struct check_ctx *cx, const struct link *lk,
 			 const struct rule *rule, struct hit *h, int n)
@@ -95,7 +100,7 @@ static int sleeps_there(const struct link *lk, int i, int rt)
 	if (!(rt ? c->rt & RT_CALL_ATOMIC : c->atomic))
 		return -1;
 	n = link_call_sleeps(lk, i);
-	if (n >= 0 && link_drop(lk, n) >= c->depth)
+	if (n >= 0 && link_drop(lk, i, n) >= c->depth)
 		return -1;	/* the callee drops our locks first */
 	return n;
 }
@@ -126,7 +131,7 @@ static void atomic_calls(struct check_ctx *cx, const struct link *lk,
 		n = sleeps_there(use, i, rt != NULL);
 		if (n == -1 || (rt && sleeps_there(lk, i, 0) != -1))
 			continue;
-		hookish = n >= 0 && link_chain_hook(use, n);
+		hookish = n >= 0 && link_chain_hook(use, i, n);
 		if (hookish && !c->hook && use->direct &&
 		    (nd = sleeps_there(use->direct, i, rt != NULL)) >= 0) {
 			/* It sleeps through direct calls too: that chain. */
@@ -145,12 +150,14 @@ static void atomic_calls(struct check_ctx *cx, const struct link *lk,
 			chain = xasprintf("%s() -> %s", c->text, rest);
 			free(rest);
 		} else {
-			chain = link_chain(use, n);
+			chain = link_chain_call(use, i, n);
 		}
 		ARRAY_GROW(hits, cap, nhits + 1, 32);
 		h = &hits[nhits++];
 		h->call = i;
-		h->root = n == -2 ? i : link_root_call(use, n);
+		h->detours = 0;
+		h->root = n == -2 ? i : link_root_call(use, i, n,
+							&h->detours);
 		if (h->root < 0)
 			h->root = i;
 		if (rt) {

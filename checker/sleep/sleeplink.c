@@ -179,8 +179,8 @@ struct graph {
 
 static void push(struct graph *g, int n)
 {
-	if (g->tail < g->cap)
-		g->queue[g->tail++] = n;
+	ARRAY_GROW(g->queue, g->cap, g->tail + 1, 64);
+	g->queue[g->tail++] = n;
 }
 
 /* The caller of call i when it is a sleeping primitive, else -1. */
@@ -196,7 +196,9 @@ static int source(const struct link *lk, int i)
 /*
  * Phase one: node u may sleep under c; widen what it had (a parameter's
  * condition other than its own makes it any, needs it does not share
- * go): each node is pushed at most six times.
+ * go; two of a few values join as one set test): each node is pushed
+ * about six times, once more each time its set grows (linkcond.h's
+ * SET_MAX bounds it).
  */
 static void widen(struct link *lk, struct graph *g, int u, cnd c)
 {
@@ -204,12 +206,23 @@ static void widen(struct link *lk, struct graph *g, int u, cnd c)
 
 	if (c.p == NEVER)
 		return;
+	c = linkcond_simplify(lk, c);
 	if (!g->seen[u]) {
 		g->seen[u] = 1;
 		x->cond = c.p;
 		x->cond2 = c.q;
 		x->need = c.need;
 		push(g, u);
+	} else if (!x->cond2 && !c.q && x->cond && c.p &&
+		   linkcond_union(lk, x->cond, c.p)) {
+		/* One of a few values either way: the set of them all. */
+		int set = linkcond_union(lk, x->cond, c.p);
+
+		if (set != x->cond || (x->need & ~c.need)) {
+			x->cond = set;
+			x->need &= c.need;
+			push(g, u);
+		}
 	} else {
 		/* Only what both ways share stays: fewer conditions. */
 		int p = x->cond, q = x->cond2;
@@ -287,7 +300,8 @@ static void search(struct link *lk, struct edge *e, int ne)
 	g.first = xcalloc(lk->nnodes + 1, sizeof(int));
 	g.rev = xcalloc(ne + 1, sizeof(int));
 	g.seen = xcalloc(lk->nnodes + 1, 1);
-	g.cap = 7 * lk->nnodes + 1;	/* phase one: six visits a node */
+	g.cap = 7 * lk->nnodes + 1;	/* phase one: about six visits a
+					   node (more while a set grows) */
 	g.queue = xcalloc(g.cap, sizeof(int));
 	for (int i = 0; i < ne; i++)
 		g.first[e[i].to + 1]++;
@@ -343,7 +357,7 @@ static int hook_chained(const struct link *lk)
 		    c->hook)
 			continue;
 		n = link_call_sleeps(lk, i);
-		if (n >= 0 && link_chain_hook(lk, n))
+		if (n >= 0 && link_chain_hook(lk, i, n))
 			return 1;
 	}
 	return 0;
@@ -359,31 +373,14 @@ static void clone_edges(struct link *lk, const struct link_objs *o,
 {
 	const struct facts *f = lk->f;
 	int base = lk->nhooks + f->nfns;
-	int *first, *list, *fill;
 
-	if (!o->nclone)
-		return;
-	/* Each function's calls: list[first[n]..first[n+1]). */
-	first = xcalloc(lk->nnodes + 2, sizeof(int));
-	list = xcalloc(f->ncalls + 1, sizeof(int));
-	fill = xcalloc(lk->nnodes + 1, sizeof(int));
-	for (int i = 0; i < f->ncalls; i++)
-		if (lk->call_from[i] >= 0)
-			first[lk->call_from[i] + 1]++;
-	for (int n = 0; n < lk->nnodes; n++)
-		first[n + 1] += first[n];
-	for (int i = 0; i < f->ncalls; i++) {
-		int u = lk->call_from[i];
-
-		if (u >= 0)
-			list[first[u] + fill[u]++] = i;
-	}
 	for (int c = 0; c < o->nclone; c++) {
 		const struct obj_clone *x = &o->clone[c];
 		int orig = lk->nhooks + x->fn;
 
-		for (int k = first[orig]; k < first[orig + 1]; k++) {
-			int i = list[k], hook = lk->call_hook[i];
+		for (int k = lk->out_first[orig]; k < lk->out_first[orig + 1];
+		     k++) {
+			int i = lk->out_list[k], hook = lk->call_hook[i];
 
 			for (int m = 0; m < x->n; m++)
 				if (x->call[m] == i && x->key[m])
@@ -392,8 +389,27 @@ static void clone_edges(struct link *lk, const struct link_objs *o,
 			add_edge(e, ne, base + c, lk->call_target[i], i);
 		}
 	}
-	free(first);
-	free(list);
+}
+
+/* Each node's calls: out_list[out_first[n] .. out_first[n + 1]). */
+static void index_calls(struct link *lk)
+{
+	const struct facts *f = lk->f;
+	int *fill = xcalloc(lk->nnodes + 1, sizeof(int));
+
+	lk->out_first = xcalloc(lk->nnodes + 2, sizeof(int));
+	lk->out_list = xcalloc(f->ncalls + 1, sizeof(int));
+	for (int i = 0; i < f->ncalls; i++)
+		if (lk->call_from[i] >= 0)
+			lk->out_first[lk->call_from[i] + 1]++;
+	for (int n = 0; n < lk->nnodes; n++)
+		lk->out_first[n + 1] += lk->out_first[n];
+	for (int i = 0; i < f->ncalls; i++) {
+		int u = lk->call_from[i];
+
+		if (u >= 0)
+			lk->out_list[lk->out_first[u] + fill[u]++] = i;
+	}
 	free(fill);
 }
 
@@ -520,6 +536,7 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 		add_edge(&e, &ne, from, lk->call_hook[i], i);
 		add_edge(&e, &ne, from, lk->call_target[i], i);
 	}
+	index_calls(lk);
 	clone_edges(lk, &objs, &e, &ne);
 	linkobj_free(&objs);
 	search(lk, e, ne);
@@ -542,6 +559,8 @@ void link_free(struct link *lk)
 	}
 	free(lk->impls);
 	free(lk->nodes);
+	free(lk->out_first);
+	free(lk->out_list);
 	for (int i = 0; lk->f && i < lk->f->ncalls; i++)
 		free(lk->call_args[i]);
 	free(lk->call_args);

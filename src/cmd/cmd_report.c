@@ -61,7 +61,17 @@ static void cond_word(struct sbuf *sb, const struct link *lk, int cond)
 		sb_addf(sb, "%s its parameter %d (from 0) has %s of 0x%llx set",
 			lead, p->param, cond > 0 ? "a bit" : "no bit",
 			(unsigned long long)p->val);
-	else if (p)
+	else if (p && p->op == 'i') {
+		const char *sep = "";
+
+		sb_addf(sb, "%s its parameter %d (from 0) is %sone of ", lead,
+			p->param, cond > 0 ? "" : "not ");
+		for (int k = 0; k < 64; k++)
+			if (((unsigned long long)p->val >> k) & 1) {
+				sb_addf(sb, "%s%d", sep, k);
+				sep = ", ";
+			}
+	} else if (p)
 		sb_addf(sb, "%s its parameter %d (from 0) is %s%lld", lead,
 			p->param, cond > 0 ? "" : "not ", p->val);
 	else if (cond > COND_GFP)

@@ -6,7 +6,7 @@
  *
  * check-error-start
 kernel/case.c:92:2: warning: convert->func() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:90: convert->func() -> convert_context() (through convert->func: converter.func = convert_context at kernel/case.c:85) -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
-kernel/case.c:101:2: warning: node_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:98: node_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
+kernel/case.c:101:2: warning: node_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:98: node_alloc() -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
 kernel/case.c:116:2: warning: buf_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:114: buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
 kernel/case.c:118:2: warning: buf_alloc_zeroed() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:114: buf_alloc_zeroed() -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
  * check-error-end

@@ -101,6 +101,17 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 
 		return name ? xasprintf("&%s", name) : xstrdup("nz");
 	}
+	/* A local set once to "&D": D's address, by name. */
+	if (k == CXCursor_DeclRefExpr) {
+		char *name = obj_alias(a);
+
+		if (name) {
+			char *r = xasprintf("&%s", name);
+
+			free(name);
+			return r;
+		}
+	}
 	/* Only what may fold: not every call's every argument. */
 	if (k != CXCursor_IntegerLiteral && k != CXCursor_CharacterLiteral &&
 	    k != CXCursor_DeclRefExpr && k != CXCursor_UnaryOperator &&

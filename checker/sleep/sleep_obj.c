@@ -56,6 +56,109 @@ static char *append(char *base, const char *field)
 	return s;
 }
 
+/*
+ * Is the operator of c (whose first operand is first) one of ops: the
+ * first token after that operand, or for a prefix operator the first
+ * token of c?
+ */
+static int op_is(CXCursor c, CXCursor first, const char *const *ops,
+		 size_t n)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	CXSourceRange lhs = clang_getCursorExtent(first);
+	unsigned end = 0, ntok = 0;
+	CXToken *t = NULL;
+	int hit = 0;
+
+	clang_getFileLocation(clang_getRangeEnd(lhs), NULL, NULL, NULL, &end);
+	clang_tokenize(tu, clang_getCursorExtent(c), &t, &ntok);
+	for (unsigned i = 0; i < ntok; i++) {
+		unsigned off = 0;
+		CXString cs;
+
+		clang_getFileLocation(clang_getTokenLocation(tu, t[i]), NULL,
+				      NULL, NULL, &off);
+		if (i && off < end)
+			continue;	/* inside the operand */
+		cs = clang_getTokenSpelling(tu, t[i]);
+		for (size_t k = 0; k < n; k++)
+			hit |= !strcmp(clang_getCString(cs), ops[k]);
+		clang_disposeString(cs);
+		if (i)
+			break;
+		if (hit)
+			break;	/* a prefix operator */
+	}
+	clang_disposeTokens(tu, t, ntok);
+	return hit;
+}
+
+struct changes {
+	CXCursor var;
+	int n;
+};
+
+/* Does c change the local: "v = ...", "v += ...", "&v", "v++"? */
+static enum CXChildVisitResult change_cb(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	static const char *const assign[] = {
+		"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=",
+		">>=",
+	};
+	static const char *const unary[] = { "&", "++", "--" };
+	struct changes *ch = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor first = clang_getNullCursor();
+
+	(void)parent;
+	if (k != CXCursor_BinaryOperator &&
+	    k != CXCursor_CompoundAssignOperator &&
+	    k != CXCursor_UnaryOperator)
+		return CXChildVisit_Recurse;
+	clang_visitChildren(c, fe_take_first, &first);
+	first = fe_strip(first);
+	if (clang_getCursorKind(first) != CXCursor_DeclRefExpr ||
+	    !clang_equalCursors(clang_getCursorReferenced(first), ch->var))
+		return CXChildVisit_Recurse;
+	if (k == CXCursor_UnaryOperator ?
+	    op_is(c, first, unary, ARRAY_SIZE(unary)) :
+	    op_is(c, first, assign, ARRAY_SIZE(assign)))
+		ch->n++;
+	return CXChildVisit_Recurse;
+}
+
+char *obj_alias(CXCursor e)
+{
+	CXCursor v, init, fn;
+	struct changes ch;
+	char *name;
+
+	e = fe_strip(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return NULL;
+	v = clang_getCursorReferenced(e);
+	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
+	    clang_Cursor_hasVarDeclGlobalStorage(v) ||
+	    clang_getCanonicalType(clang_getCursorType(v)).kind !=
+	    CXType_Pointer)
+		return NULL;
+	init = clang_Cursor_getVarDeclInitializer(v);
+	if (clang_Cursor_isNull(init) || !(name = obj_address(init)))
+		return NULL;
+	/* Set where declared, never after, its address never taken. */
+	fn = clang_getCursorSemanticParent(v);
+	ch.var = v;
+	ch.n = 0;
+	if (clang_getCursorKind(fn) == CXCursor_FunctionDecl)
+		clang_visitChildren(fn, change_cb, &ch);
+	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl || ch.n) {
+		free(name);
+		return NULL;
+	}
+	return name;
+}
+
 static char *member_base(CXCursor m, CXCursor *ptr, int depth)
 {
 	CXCursor base = clang_getNullCursor();
@@ -69,6 +172,11 @@ static char *member_base(CXCursor m, CXCursor *ptr, int depth)
 		return NULL;
 	bt = clang_getCanonicalType(clang_getCursorType(base));
 	if (bt.kind == CXType_Pointer) {
+		/* A local set to "&D" where declared: D's member. */
+		char *alias = obj_alias(base);
+
+		if (alias)
+			return alias;
 		*ptr = base;
 		return NULL;
 	}

@@ -8,7 +8,8 @@
  * to its type, "T.f" ("e1000_adapter.cc" for adapter->cc), followed by
  * ".f" for each member of a member ("@fw_cache.pm_notify",
  * "virtual_engine.base"); an element of an array is the array.  What
- * a pointer points to (p->m: the object *p) has no name.
+ * a pointer points to (p->m: the object *p) has no name, unless the
+ * pointer is a local set once to a named object's address (obj_alias).
  */
 #ifndef HOOKWRAP_SLEEP_OBJ_H
 #define HOOKWRAP_SLEEP_OBJ_H
@@ -30,5 +31,13 @@ char *obj_of_member(CXCursor m, CXCursor *ptr);
  * "&fill_ptr_key_nb"), by name, or NULL.  Malloc'd.
  */
 char *obj_address(CXCursor a);
+
+/*
+ * The object local pointer e points to, when the function sets it once,
+ * where it declares it, to a named object's address and never changes it
+ * or takes its address ("cc" of "struct cyclecounter *cc =
+ * &azx_dev->cc;": "hdac_stream.cc"), or NULL.  Malloc'd.
+ */
+char *obj_alias(CXCursor e);
 
 #endif /* HOOKWRAP_SLEEP_OBJ_H */

@@ -696,11 +696,11 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 
 	s->fn = fe_spelling(fn);
 	params_begin(&s->pa, s->tu, fn);
-	s->st.cond = s->st.cond2 = 0;
-	s->st.irq = s->st.lock = 0;
-	s->st.cx_irq = s->st.cx_bh = 0;
-	s->st.rel_irq = 0;
-	s->st.opt = s->st.optc = 0;
+	/*
+	 * Nothing of the function walked before: its tracked locals' values
+	 * (kv: atoms are numbered per function), page faults, early boot.
+	 */
+	s->st = (struct astate){ .region = -1, .rt_region = -1 };
 	s->ngscope = 0;
 	ff->name = xstrdup(s->fn);
 	/* A header's inline helper: one definition for every unit. */
@@ -708,15 +708,7 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 			clang_Cursor_getStorageClass(fn) == CX_SC_Static;
 	ff->file = xstrdup(s->shown);
 	where_of(fn, &ff->line, NULL);
-	s->st.depth = 0;
-	s->st.released = 0;
-	s->st.must = 0;
-	s->st.must_rel = 0;
 	s->entry = 0;
-	s->st.dead = 0;
-	s->st.region = -1;
-	s->st.rt_region = -1;
-	s->st.rtok = 0;
 	s->nrg = 0;
 	s->rg = NULL;
 	s->nlb = 0;

@@ -498,7 +498,9 @@ static int step_loop(struct sleep_scan *s, struct frame *f, struct ctl *c)
 			open_scope(s);	/* scoped_guard(): the for's variable */
 		return then_walk(f, 0, is_do ? 0 : body, 1);
 	case 1:
-		track_forget(&s->st);	/* the body runs again */
+		/* The body runs again; not do { } while (0)'s (BUG_ON()). */
+		if (!is_do || n < 2 || sleep_constant(f->k.v[1]) != 0)
+			track_forget(&s->st);
 		c->a = s->st;
 		t = push_target(s, 0);
 		if (!t)

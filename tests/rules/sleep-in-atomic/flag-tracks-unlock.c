@@ -5,14 +5,15 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
  * check-error-start
-drivers/acpi/osl.c:69:3: warning: msleep() may sleep inside the atomic region begun by spin_lock(&lock) at drivers/acpi/osl.c:65: msleep() [sleep-in-atomic]
-drivers/acpi/osl.c:86:2: warning: msleep() may sleep inside the atomic region begun by spin_lock(&lock) at drivers/acpi/osl.c:80: msleep() [sleep-in-atomic]
-drivers/acpi/osl.c:100:2: warning: msleep() may sleep inside the atomic region begun by spin_lock(&lock) at drivers/acpi/osl.c:94: msleep() [sleep-in-atomic]
+drivers/acpi/osl.c:74:3: warning: msleep() may sleep inside the atomic region begun by spin_lock(&lock) at drivers/acpi/osl.c:70: msleep() [sleep-in-atomic]
+drivers/acpi/osl.c:91:2: warning: msleep() may sleep inside the atomic region begun by spin_lock(&lock) at drivers/acpi/osl.c:85: msleep() [sleep-in-atomic]
+drivers/acpi/osl.c:105:2: warning: msleep() may sleep inside the atomic region begun by spin_lock(&lock) at drivers/acpi/osl.c:99: msleep() [sleep-in-atomic]
  * check-error-end
  *
  * read_memory() is acpi_os_read_memory()'s shape: unmap is true only
  * where the RCU reader was left, so "if (unmap) unmap_it(); else
- * rcu_read_unlock();" sleeps outside it.  maybe_locked() takes the lock
+ * rcu_read_unlock();" sleeps outside it (a BUG_ON()'s do { } while (0)
+ * between them is no loop).  maybe_locked() takes the lock
  * and says so in a flag: a sleep after "if (locked) spin_unlock()" is
  * outside, one before it inside.  Forgotten: a flag written with
  * anything but a constant after it was tied (relocked()), and one whose
@@ -50,6 +51,10 @@ int read_memory(unsigned long addr)
 			return -1;
 		unmap = true;
 	}
+	do {
+		if (!virt)
+			return -2;
+	} while (0);
 	if (unmap)
 		unmap_it(virt);
 	else

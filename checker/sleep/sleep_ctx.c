@@ -395,11 +395,17 @@ void ctx_pagefault(struct astate *st, const char *name)
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(off); i++)
-		if (!strcmp(name, off[i]))
+		if (!strcmp(name, off[i])) {
 			st->pf++;
-	for (size_t i = 0; st->pf && i < ARRAY_SIZE(on); i++)
-		if (!strcmp(name, on[i]))
-			st->pf--;
+			st->optpf++;
+		}
+	for (size_t i = 0; i < ARRAY_SIZE(on); i++)
+		if (!strcmp(name, on[i])) {
+			if (st->pf)
+				st->pf--;
+			if (st->optpf)
+				st->optpf--;
+		}
 }
 
 int ctx_uaccess(const char *name)

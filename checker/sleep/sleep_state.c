@@ -256,6 +256,7 @@ struct astate merge(struct astate a, struct astate b)
 		  depth_mask(b.depth);
 	if (a.depth != b.depth || a.opt != b.opt || a.optc != b.optc)
 		m.opt = m.optc = 0;	/* open, as far as we know */
+	m.optpf = a.optpf < b.optpf ? a.optpf : b.optpf;
 	m.boot = a.boot && b.boot;
 	return m;
 }

@@ -55,6 +55,9 @@ struct astate {
 				   a lock taken without touching them */
 	int rel_irq;		/* released a caller's region the way
 				   spin_unlock_irqrestore() does */
+	int optpf;		/* pf where those opt regions are open
+				   (copy_huge_page_from_user()'s
+				   kmap_atomic() arm) */
 	int opt, optc;		/* the opt innermost regions are open only
 				   when optc holds ("if (should_lock)
 				   lock();"), a condition as cond is */

@@ -86,9 +86,11 @@ static struct astate join_arms(struct astate then, struct astate other,
 	if (then.depth > other.depth) {
 		m.opt = then.depth - other.depth;
 		m.optc = pt;
+		m.optpf = then.pf;
 	} else if (other.depth > then.depth) {
 		m.opt = other.depth - then.depth;
 		m.optc = -pt;
+		m.optpf = other.pf;
 	}
 	return m;
 }

@@ -104,33 +104,6 @@ static struct fact_call *add_call(struct sleep_scan *s, CXCursor at,
 	return c;
 }
 
-/*
- * Are the regions open here all optional ones, and page faults off where
- * they are open (copy_huge_page_from_user(): "if (allow_pagefault) addr
- * = kmap(page); else addr = kmap_atomic(page);")?  Then a user access
- * sleeps only where no region is open.
- */
-static int faults_off_where_atomic(const struct sleep_scan *s)
-{
-	return !s->st.dead && s->st.depth && s->st.opt == s->st.depth &&
-	       s->st.optpf > 0;
-}
-
-/* Call fc is made in no atomic region after all. */
-static void not_atomic(struct fact_call *fc)
-{
-	fc->atomic = 0;
-	fc->depth = fc->own = 0;
-	free(fc->region);
-	free(fc->region_file);
-	fc->region = fc->region_file = NULL;
-	fc->region_line = 0;
-	fc->rt &= ~RT_CALL_ATOMIC;
-	free(fc->rt_region);
-	fc->rt_region = NULL;
-	fc->rt_region_line = 0;
-}
-
 /* A primitive at c (a macro's expansion m, or a call when m is NULL). */
 static void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 		    const struct prim *p)
@@ -171,8 +144,9 @@ static void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 		fc->prim = 1;
 		if (!s->st.pf || !ctx_uaccess(p->name))	/* faults off: -EFAULT */
 			fc->sleep = xasprintf("%s()", p->name);
-		if (fc->sleep && ctx_uaccess(p->name) && faults_off_where_atomic(s))
-			not_atomic(fc);
+		if (fc->sleep && ctx_uaccess(p->name) &&
+		    ctx_faults_off_where_atomic(&s->st))
+			ctx_not_atomic(fc);
 		return;
 	case PRIM_ALLOC:
 		fc = add_call(s, shown, p->name);

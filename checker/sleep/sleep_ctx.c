@@ -408,6 +408,32 @@ void ctx_pagefault(struct astate *st, const char *name)
 		}
 }
 
+/*
+ * Are the regions open here all optional ones, and page faults off where
+ * they are open (copy_huge_page_from_user(): "if (allow_pagefault) addr
+ * = kmap(page); else addr = kmap_atomic(page);")?  Then a user access
+ * sleeps only where no region is open.
+ */
+int ctx_faults_off_where_atomic(const struct astate *st)
+{
+	return !st->dead && st->depth && st->opt == st->depth && st->optpf > 0;
+}
+
+/* Call fc is made in no atomic region after all. */
+void ctx_not_atomic(struct fact_call *fc)
+{
+	fc->atomic = 0;
+	fc->depth = fc->own = 0;
+	free(fc->region);
+	free(fc->region_file);
+	fc->region = fc->region_file = NULL;
+	fc->region_line = 0;
+	fc->rt &= ~RT_CALL_ATOMIC;
+	free(fc->rt_region);
+	fc->rt_region = NULL;
+	fc->rt_region_line = 0;
+}
+
 int ctx_uaccess(const char *name)
 {
 	size_t n = strlen(name);

@@ -33,6 +33,14 @@ void ctx_pagefault(struct astate *st, const char *name);
  * With page faults off it returns -EFAULT where it would sleep.
  */
 int ctx_uaccess(const char *name);
+/*
+ * Are the regions open in st all optional ones, with page faults off
+ * where they are open (a kmap_atomic() arm beside a kmap() one)?  A
+ * user access there sleeps only where no region is open.
+ */
+int ctx_faults_off_where_atomic(const struct astate *st);
+/* Call fc is made in no atomic region after all. */
+void ctx_not_atomic(struct fact_call *fc);
 
 /*
  * An assignment op (its kids k) that says the kernel enters or leaves a

@@ -126,12 +126,14 @@ static void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 			fc->rt |= RT_CALL_SLEEPS;
 			fc->text = text_of(s, shown, p->name);
 		}
-		acquire(s, text_of(s, shown, p->name), line,
-			region_kind(p->name), region_ctx(p->name),
-			prim_rt(p->name));
+		acquire_lock(s, text_of(s, shown, p->name),
+			     code_lock_hash(s, shown), line,
+			     region_kind(p->name), region_ctx(p->name),
+			     prim_rt(p->name));
 		return;
 	case PRIM_RELEASE:
-		release_rt(s, releases_irq(p->name), prim_rt_release(p->name));
+		release_lock(s, code_lock_hash(s, shown),
+			     releases_irq(p->name), prim_rt_release(p->name));
 		return;
 	case PRIM_TRYLOCK:
 		return;		/* only its test opens a region */

@@ -106,8 +106,48 @@ enum region_kind region_kind(const char *name)
 	return RK_OTHER;
 }
 
+unsigned lock_hash(const char *text)
+{
+	const char *p = text ? strchr(text, '(') : NULL;
+	unsigned h = 2166136261u;
+	int depth = 0, n = 0;
+
+	if (!p)
+		return 0;
+	for (p++; *p == ' ' || *p == '&'; p++)
+		;
+	for (; *p; p++) {
+		if (*p == '(' || *p == '[')
+			depth++;
+		else if ((*p == ')' || *p == ']') && !depth--)
+			break;
+		else if (*p == ',' && !depth)
+			break;
+		if (*p == ' ' || *p == '\t' || *p == '\n')
+			continue;
+		h = (h ^ (unsigned char)*p) * 16777619u;
+		n++;
+	}
+	return n ? (h ? h : 1) : 0;
+}
+
+unsigned code_lock_hash(struct sleep_scan *s, CXCursor c)
+{
+	char *t = code_text(s, file_range(s, c));
+	unsigned h = lock_hash(t);
+
+	free(t);
+	return h;
+}
+
 void acquire(struct sleep_scan *s, char *text, unsigned line,
 	     enum region_kind kind, int ctx, int rt)
+{
+	acquire_lock(s, text, lock_hash(text), line, kind, ctx, rt);
+}
+
+void acquire_lock(struct sleep_scan *s, char *text, unsigned lockh,
+		  unsigned line, enum region_kind kind, int ctx, int rt)
 {
 	s->opened++;
 	int first_rt = !(rt & RT_PREEMPTIBLE) && s->st.rt_region < 0;
@@ -115,18 +155,18 @@ void acquire(struct sleep_scan *s, char *text, unsigned line,
 
 	if (s->st.dead)
 		return free(text);
-	if (!s->st.depth || first_rt) {
-		s->rg = xrealloc(s->rg, (s->nrg + 1) * sizeof(*s->rg));
-		s->rg[s->nrg].text = text;
-		s->rg[s->nrg].line = line;
-		if (!s->st.depth)
-			s->st.region = s->nrg;
-		if (first_rt)
-			s->st.rt_region = s->nrg;
-		s->nrg++;
-	} else {
-		free(text);
+	s->rg = xrealloc(s->rg, (s->nrg + 1) * sizeof(*s->rg));
+	s->rg[s->nrg].text = text;
+	s->rg[s->nrg].line = line;
+	if (!s->st.depth)
+		s->st.region = s->nrg;
+	if (first_rt)
+		s->st.rt_region = s->nrg;
+	if (s->st.depth < REGION_SLOTS) {
+		s->st.lockh[s->st.depth] = lockh;
+		s->st.rgat[s->st.depth] = s->nrg;
 	}
+	s->nrg++;
 	s->st.opt = s->st.optc = 0;	/* no longer the innermost */
 	bit = s->st.depth < 32 ? 1u << s->st.depth : 0;
 	s->st.irq = (s->st.irq & ~bit) | (kind == RK_IRQ ? bit : 0);
@@ -147,19 +187,22 @@ void acquire(struct sleep_scan *s, char *text, unsigned line,
 void release(struct sleep_scan *s, int irq)
 {
 	unsigned top, below;
+	/* The caller's regions still open: the bottom ones. */
+	int theirs = s->entry > s->st.released ? s->entry - s->st.released :
+		     0;
 
 	s->closed++;
 	if (s->st.dead)
 		return;
 	top = s->st.depth && s->st.depth <= 32 ? 1u << (s->st.depth - 1) : 0;
 	below = top >> 1;
-	if (irq && s->st.depth <= s->entry)
+	if (irq && s->st.depth <= theirs)
 		s->st.rel_irq = 1;
 	if (s->st.must <= s->entry)
 		s->st.must_rel++;
 	if (s->st.must)
 		s->st.must--;
-	if (s->st.depth <= s->entry)
+	if (s->st.depth <= theirs)
 		s->st.released++;	/* the caller's lock */
 	if (s->st.depth && !--s->st.depth)
 		s->st.region = -1;
@@ -178,10 +221,14 @@ static unsigned drop_bit(unsigned m, int d)
 	return (m & depth_mask(d)) | ((m >> 1) & ~depth_mask(d));
 }
 
-/* Close the region d deep, one opened in this function, not the top. */
+/* Close the region d deep, not the top: the per-depth facts move down. */
 static void release_at(struct sleep_scan *s, int d)
 {
 	s->closed++;
+	for (int k = d; k + 1 < s->st.depth && k + 1 < REGION_SLOTS; k++) {
+		s->st.lockh[k] = s->st.lockh[k + 1];
+		s->st.rgat[k] = s->st.rgat[k + 1];
+	}
 	s->st.irq = drop_bit(s->st.irq, d);
 	s->st.lock = drop_bit(s->st.lock, d);
 	s->st.cx_irq = drop_bit(s->st.cx_irq, d);
@@ -192,8 +239,16 @@ static void release_at(struct sleep_scan *s, int d)
 	if (s->st.opt && d >= s->st.depth - s->st.opt && !--s->st.opt)
 		s->st.optc = 0;
 	s->st.depth--;
+	if (!d)
+		s->st.region = s->st.depth ? s->st.rgat[0] : -1;
 	if (!(~s->st.rtok & depth_mask(s->st.depth)))
 		s->st.rt_region = -1;
+	else
+		for (int k = 0; k < s->st.depth && k < REGION_SLOTS; k++)
+			if (!(s->st.rtok >> k & 1)) {
+				s->st.rt_region = s->st.rgat[k];
+				break;
+			}
 }
 
 void release_rt(struct sleep_scan *s, int irq, int rt)
@@ -283,4 +338,38 @@ void note_exit(struct sleep_scan *s)
 		s->exit_depth = s->st.must;
 	if (s->nexit == 1 || s->st.must_rel < s->exit_released)
 		s->exit_released = s->st.must_rel;
+}
+
+/*
+ * Close the region of the lock h (lock_hash(): "spin_unlock(lru_lock)")
+ * a primitive releases: the innermost one that holds it, even when regions were
+ * opened inside it since; a caller's counts as released
+ * (shadow_lru_isolate(): __must_hold(lru_lock), xa_trylock(),
+ * spin_trylock(), then spin_unlock(lru_lock)).  A lock no open region
+ * names, or the innermost one: release_rt().
+ */
+void release_lock(struct sleep_scan *s, unsigned h, int irq, int rt)
+{
+	int top = s->st.depth - 1, theirs, d;
+
+	if (s->st.dead || !h || top <= 0 || top >= REGION_SLOTS)
+		return release_rt(s, irq, rt);
+	for (d = top; d >= 0 && s->st.lockh[d] != h; d--)
+		;
+	if (d < 0 || d == top)
+		return release_rt(s, irq, rt);
+	theirs = s->entry > s->st.released ? s->entry - s->st.released : 0;
+	if (d < theirs) {	/* the caller's lock */
+		if (irq)
+			s->st.rel_irq = 1;
+		if (s->st.must <= s->entry)
+			s->st.must_rel++;
+		s->st.released++;
+	}
+	/* spin_unlock_irqrestore() of a lock over an irq-off region. */
+	irq = irq && (s->st.lock >> d & 1) && d > 0 && d - 1 >= theirs &&
+	      (s->st.irq >> (d - 1) & 1);
+	release_at(s, d);
+	if (irq)
+		release_at(s, d - 1);
 }

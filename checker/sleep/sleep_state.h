@@ -44,6 +44,8 @@ struct pmacro {			/* a primitive macro written in a file */
 	CXCursor c;
 };
 
+#define REGION_SLOTS 16
+
 struct astate {
 	int depth;
 	int released;		/* releases of locks taken before entry */
@@ -55,6 +57,14 @@ struct astate {
 				   a lock taken without touching them */
 	int rel_irq;		/* released a caller's region the way
 				   spin_unlock_irqrestore() does */
+	/*
+	 * Per depth (the first REGION_SLOTS): the lock a region holds, as
+	 * a hash of its expression ("mapping->i_pages"; 0 not known), and
+	 * its entry in sleep_scan.rg, so that an unlock of that lock ends
+	 * that region even when others were opened inside it.
+	 */
+	unsigned lockh[REGION_SLOTS];
+	int rgat[REGION_SLOTS];
 	int optpf;		/* pf where those opt regions are open
 				   (copy_huge_page_from_user()'s
 				   kmap_atomic() arm) */
@@ -251,6 +261,24 @@ void release(struct sleep_scan *s, int irq);
  * function was entered with are the caller's and stay in order.
  */
 void release_rt(struct sleep_scan *s, int irq, int rt);
+/*
+ * A release primitive of lock lockh (code_lock_hash()): the region of
+ * that lock, when one holds it below the innermost (shadow_lru_isolate()
+ * drops its caller's lru_lock with two of its own locks held); else as
+ * release_rt().
+ */
+void release_lock(struct sleep_scan *s, unsigned lockh, int irq, int rt);
+/* The lock a primitive's code names, as a hash ("&x->l" is "x->l"); 0 none. */
+unsigned lock_hash(const char *text);
+/*
+ * The same of the code at c as written, the outermost macro's
+ * arguments: "xa_trylock(&mapping->i_pages)" and
+ * "xa_unlock_irq(&mapping->i_pages)" name one lock.
+ */
+unsigned code_lock_hash(struct sleep_scan *s, CXCursor c);
+/* acquire(), the region's lock known as lockh (code_lock_hash()). */
+void acquire_lock(struct sleep_scan *s, char *text, unsigned lockh,
+		  unsigned line, enum region_kind kind, int ctx, int rt);
 
 /* No path reaches here. */
 extern const struct astate dead_state;

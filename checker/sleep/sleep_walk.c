@@ -259,7 +259,7 @@ static char *first_token(struct sleep_scan *s, CXCursor c)
  * false ("!spin_trylock(...)"), 0: neither.  *text: what to name.
  */
 static int trylock_test(struct sleep_scan *s, CXCursor cond, char **text,
-			unsigned *line, int *rt)
+			unsigned *lockh, unsigned *line, int *rt)
 {
 	int neg = 0;
 	const struct pmacro *m;
@@ -291,6 +291,7 @@ static int trylock_test(struct sleep_scan *s, CXCursor cond, char **text,
 	m = macro_of(s, cond, NULL, &sp);
 	if (m && m->p->effect == PRIM_TRYLOCK) {
 		*text = text_of(s, m->c, m->p->name);
+		*lockh = code_lock_hash(s, m->c);
 		where_of(m->c, line, NULL);
 		*rt = text_rt(*text);
 		return neg ? 2 : 1;
@@ -303,6 +304,7 @@ static int trylock_test(struct sleep_scan *s, CXCursor cond, char **text,
 		    (!p && s->hooks->cond_acquire &&
 		     s->hooks->cond_acquire(s, cond))) {
 			*text = text_of(s, cond, name);
+			*lockh = code_lock_hash(s, cond);
 			where_of(cond, line, NULL);
 			/*
 			 * A helper's conditional acquire rests on its
@@ -408,6 +410,7 @@ struct ctl {
 	struct astate a, b;	/* if: before and after the then-arm;
 				   loop: the state on entry */
 	char *text;		/* if: the trylock it tests */
+	unsigned lockh;		/* if: its lock (code_lock_hash()) */
 	unsigned line;
 	int t, known;		/* if: trylock_test, sleep_constant of
 				   its condition */
@@ -440,7 +443,8 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 
 	switch (f->step) {
 	case 0:
-		c->t = trylock_test(s, k->v[0], &c->text, &c->line, &c->rt);
+		c->t = trylock_test(s, k->v[0], &c->text, &c->lockh, &c->line,
+				    &c->rt);
 		c->known = c->t ? -1 : sleep_constant(k->v[0]);
 		c->at = c->af = 0;
 		if (!c->t && c->known < 0)
@@ -463,7 +467,7 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 	case 1:
 		c->a = s->st;
 		if (c->t == 1)
-			acquire(s, xstrdup(c->text), c->line,
+			acquire_lock(s, xstrdup(c->text), c->lockh, c->line,
 				region_kind(c->text), region_ctx(c->text),
 				c->rt);
 		/* "if (!nofail) return ...;": what follows assumes nofail. */
@@ -474,7 +478,7 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 		s->st = c->a;
 		assume(&s->st, c->af);
 		if (c->t == 2)
-			acquire(s, xstrdup(c->text), c->line,
+			acquire_lock(s, xstrdup(c->text), c->lockh, c->line,
 				region_kind(c->text), region_ctx(c->text),
 				c->rt);
 		return then_walk(f, 2, k->n > 2 ? 3 : 2, 3);

@@ -112,6 +112,25 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 			return r;
 		}
 	}
+	/*
+	 * A statement expression: its last statement's value
+	 * (MAKE_SEND_FLAGS(len): "({ ...; FIELD_PREP(M, len) | NB; })").
+	 */
+	if (k == CXCursor_StmtExpr && depth < COND_DEPTH) {
+		CXCursor body = clang_getNullCursor();
+		struct fe_kids kids;
+		char *r = NULL;
+
+		clang_visitChildren(a, fe_take_first, &body);
+		kids = fe_kids(body);
+		if (clang_getCursorKind(body) == CXCursor_CompoundStmt &&
+		    kids.n && clang_isExpression(clang_getCursorKind(
+				  fe_strip(kids.v[kids.n - 1]))))
+			r = arg_value(pa, fe_strip(kids.v[kids.n - 1]),
+				      depth + 1);
+		free(kids.v);
+		return r;
+	}
 	/* Only what may fold: not every call's every argument. */
 	if (k != CXCursor_IntegerLiteral && k != CXCursor_CharacterLiteral &&
 	    k != CXCursor_DeclRefExpr && k != CXCursor_UnaryOperator &&

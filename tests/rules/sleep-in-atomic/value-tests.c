@@ -5,19 +5,20 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude
  *
  * check-error-start
-kernel/values.c:127:2: warning: cache_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:125: cache_alloc() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:156:2: warning: delete_lock() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:154: delete_lock() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:159:2: warning: modify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:154: modify() -> delete_lock() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:183:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: put_last() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:184:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: put_last() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:185:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: put_last() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:186:2: warning: put() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: put() -> put_last() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:187:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: notify() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:188:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: notify() -> mutex_lock() [sleep-in-atomic]
-kernel/values.c:189:2: warning: append() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: append() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:190:2: warning: run_queue() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: run_queue() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:191:2: warning: set_mode() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: set_mode() -> might_sleep() [sleep-in-atomic]
-kernel/values.c:192:2: warning: debug_off() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:182: debug_off() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:128:2: warning: cache_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:126: cache_alloc() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:157:2: warning: delete_lock() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:155: delete_lock() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:160:2: warning: modify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:155: modify() -> delete_lock() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:186:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:185: put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:187:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:185: put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:188:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:185: put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:189:2: warning: put() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:185: put() -> put_last() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:190:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:185: notify() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:191:2: warning: notify() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:185: notify() -> mutex_lock() [sleep-in-atomic]
+kernel/values.c:192:2: warning: append() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:185: append() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:193:2: warning: run_queue() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:185: run_queue() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:194:2: warning: set_mode() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:185: set_mode() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:195:2: warning: debug_off() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:185: debug_off() -> might_sleep() [sleep-in-atomic]
+kernel/values.c:196:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/values.c:185: put_last() -> mutex_lock() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -174,6 +175,8 @@ void fine(int len, unsigned long other)
 	set_mode(EV_GET);
 	lookup(NULL);
 	debug_off(PUT_DEBUG);
+	/* MAKE_SEND_FLAGS()'s shape: a statement expression's value. */
+	put_last(({ unsigned long x = len; (x << 8) | PUT_ASYNC; }));
 	spin_unlock(&lock);
 }
 
@@ -190,5 +193,6 @@ void bug(int len, unsigned long other)
 	run_queue(0, 0);
 	set_mode(EV_ADD);
 	debug_off(0);
+	put_last(({ unsigned long x = len; x << 8; }));
 	spin_unlock(&lock);
 }

@@ -149,7 +149,7 @@ static int pick_impl(const struct link *lk, int h, const struct link_arg *a,
 void link_path_of(const struct link *lk, int call, int n,
 		  struct link_path *p)
 {
-	int guard = lk->nnodes + 1, na = 0;
+	int guard = lk->nnodes + 1, na = 0, start = n;
 	int clones = lk->nhooks + lk->f->nfns;
 	struct link_arg *a = NULL;
 	char *seen = xcalloc(lk->nnodes + 1, 1);
@@ -157,10 +157,17 @@ void link_path_of(const struct link *lk, int call, int n,
 	p->n = p->detours = 0;
 	if (call >= 0 && !(lk->nodes[n].is_hook && *lk->f->calls[call].callee))
 		a = pass(lk, call, NULL, 0, &na);
-	while (n >= 0 && guard-- && !seen[n]) {
+	while (n >= 0 && guard--) {
 		const struct link_node *x = &lk->nodes[n];
 		int via = x->via_call, next = x->next;
 
+		if (seen[n]) {
+			/* A detour came back: the node's own chain, whole. */
+			free(a);
+			free(seen);
+			link_path_of(lk, -1, start, p);
+			return;
+		}
 		seen[n] = 1;
 		if (a && known(a, na) && n < clones &&
 		    !(x->is_hook ? pick_impl(lk, n, a, na, &via, &next) :

@@ -309,54 +309,110 @@ static int popcount(unsigned long long m)
 }
 
 /*
- * Either of two conditions: when both say a parameter is one of some
- * small values ("p1=0" and "p1=1": a switch whose two cases sleep), the
- * one that says it is one of them all ("p1 in {0,1}"); 0 when they do
- * not join so (the caller then keeps neither).
+ * What atom a says of one parameter (*param): that it is one of the
+ * small values in *set ("p1=3", "p1 in {0,1}", "!p1": {0}), that it is
+ * not 0 (*nonzero: "p1", "p1=3", "p1&64"), that a bit of *bits is set
+ * ("p1&64").  0 when a says none of these of a parameter.
+ */
+static int atom_says(const struct link *lk, int a, int *param,
+		     unsigned long long *set, int *nonzero, long long *bits)
+{
+	const struct link_pred *p = link_pred(lk, a);
+
+	*set = 0;
+	*nonzero = 0;
+	*bits = 0;
+	if (!p) {
+		if (a >= 1 && a <= 65) {
+			*param = a - 1;
+			*nonzero = 1;
+			return 1;
+		}
+		if (a <= -1 && a >= -65) {
+			*param = -a - 1;
+			*set = 1;	/* {0} */
+			return 1;
+		}
+		return 0;
+	}
+	if (a < 0)
+		return 0;	/* "!p1=3", "!p1&64": not one of these */
+	*param = p->param;
+	*set = value_set(p);
+	*nonzero = p->op == '&' || (p->op == '=' && p->val) ||
+		   (p->op == 'i' && !(p->val & 1));
+	*bits = p->op == '&' ? p->val : 0;
+	return 1;
+}
+
+/*
+ * Either of two conditions, as one that holds exactly when one of them
+ * does, when there is such a condition of the link's: a parameter one
+ * of a few small values ("p1=0" or "p1=1": a switch whose two cases
+ * sleep; "!p1" is "p1=0"), not 0 ("p1" or "p1=3"), a bit of a mask set
+ * ("p1&1" or "p1&4": "p1&5").  0 when none (the caller keeps neither).
  */
 int linkcond_union(const struct link *lk, int a, int b)
 {
-	const struct link_pred *p, *q;
-	unsigned long long m;
+	unsigned long long sa, sb;
+	long long ba, bb;
+	int pa, pb, na, nb;
 
 	if (a == b)
 		return a;
-	if (a <= 0 || b <= 0)
+	if (a == NEVER || b == NEVER || !a || !b ||
+	    !atom_says(lk, a, &pa, &sa, &na, &ba) ||
+	    !atom_says(lk, b, &pb, &sb, &nb, &bb) || pa != pb)
 		return 0;
-	p = link_pred(lk, a);
-	q = link_pred(lk, b);
-	if (!p || !q || p->param != q->param || !value_set(p) ||
-	    !value_set(q))
-		return 0;
-	m = value_set(p) | value_set(q);
-	if (popcount(m) > SET_MAX)
-		return 0;
-	return pred_atom(lk, p->param, 'i', (long long)m);
+	if (sa && sb) {
+		unsigned long long m = sa | sb;
+
+		return popcount(m) > SET_MAX ? 0 :
+		       pred_atom(lk, pa, 'i', (long long)m);
+	}
+	if (a == pa + 1 && nb)
+		return a;	/* "p1" or what implies it */
+	if (b == pb + 1 && na)
+		return b;
+	if (ba && bb)
+		return pred_atom(lk, pa, '&', ba | bb);
+	return 0;
 }
 
-/* Does positive cond a say parameter ... is a value that rules out b? */
-static int implies_not(const struct link *lk, int a, int b)
+/* Does cond a imply cond b (both of one parameter)? */
+static int implies(const struct link *lk, int a, int b)
 {
-	const struct link_pred *p = a > 0 ? link_pred(lk, a) : NULL;
 	const struct link_pred *q = b < 0 ? link_pred(lk, b) : NULL;
+	unsigned long long sa;
+	long long ba;
+	int pa, na;
 
+	if (a == b)
+		return 1;
+	if (!atom_says(lk, a, &pa, &sa, &na, &ba))
+		return 0;
+	/* "p1=5" (or "p1 in {5,6}", "p1&4") makes "p1" true. */
+	if (b == pa + 1)
+		return na;
 	/* "p1=5" (or "p1 in {5,6}") makes "!p1=3" true. */
-	return p && q && p->param == q->param && q->op == '=' &&
-	       value_set(p) && !(q->val >= 0 && q->val < SET_VALUES &&
-				 (value_set(p) >> q->val) & 1);
+	if (q && q->param == pa && q->op == '=' && sa)
+		return !(q->val >= 0 && q->val < SET_VALUES &&
+			 (sa >> q->val) & 1);
+	return 0;
 }
 
 /*
  * Two conditions where one implies the other ("p0=5" and "!p0=3": the
- * else-if of an equality) are the one: so more conditions join as sets.
+ * else-if of an equality; "p0" and "p0=3": the else of "if (!p0)") are
+ * the stronger one: so more conditions join as sets.
  */
 cnd linkcond_simplify(const struct link *lk, cnd c)
 {
 	if (c.p == NEVER || !c.p || !c.q)
 		return c;
-	if (implies_not(lk, c.p, c.q))
+	if (implies(lk, c.p, c.q)) {
 		c.q = 0;
-	else if (implies_not(lk, c.q, c.p)) {
+	} else if (implies(lk, c.q, c.p)) {
 		c.p = c.q;
 		c.q = 0;
 	}

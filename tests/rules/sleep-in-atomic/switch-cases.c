@@ -1,17 +1,20 @@
 /*
- * check-name: a callee whose several cases sleep, called with a value of none of them (directly, through a wrapper, through a member)
+ * check-name: a callee whose several cases sleep (switch cases, equalities, bits, not 0), called with a value of none of them (directly, through a wrapper, through a member)
  * check-tree: sleep-hooks
  * check-path: kernel/reg_cases.c
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude
  * check-command: report
  *
  * check-output-start
-kernel/reg_cases.c:105:2: warning: probe_register() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/reg_cases.c:104: probe_register() -> disable_probe() -> might_sleep() [sleep-in-atomic]
-kernel/reg_cases.c:106:2: warning: reg_all() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/reg_cases.c:104: reg_all() -> probe_register() -> disable_probe() -> might_sleep() [sleep-in-atomic]
-kernel/reg_cases.c:107:2: warning: ev->class->reg() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/reg_cases.c:104: ev->class->reg() -> probe_register() (through ev->class->reg: event_class.reg = probe_register at kernel/reg_cases.c:71) -> disable_probe() -> might_sleep() [sleep-in-atomic]
-kernel/reg_cases.c:108:2: warning: ev->class->reg() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/reg_cases.c:104: ev->class->reg() -> probe_register() (through ev->class->reg: event_class.reg = probe_register at kernel/reg_cases.c:71) -> enable_probe() -> mutex_lock() [sleep-in-atomic]
-kernel/reg_cases.c:109:2: warning: set_state() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/reg_cases.c:104: set_state() -> might_sleep() [sleep-in-atomic]
-kernel/reg_cases.c:110:2: warning: reg_all() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/reg_cases.c:104: reg_all() -> probe_register() -> enable_probe() -> mutex_lock() [sleep-in-atomic]
+kernel/reg_cases.c:138:2: warning: probe_register() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/reg_cases.c:137: probe_register() -> disable_probe() -> might_sleep() [sleep-in-atomic]
+kernel/reg_cases.c:139:2: warning: reg_all() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/reg_cases.c:137: reg_all() -> probe_register() -> disable_probe() -> might_sleep() [sleep-in-atomic]
+kernel/reg_cases.c:140:2: warning: ev->class->reg() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/reg_cases.c:137: ev->class->reg() -> probe_register() (through ev->class->reg: event_class.reg = probe_register at kernel/reg_cases.c:74) -> disable_probe() -> might_sleep() [sleep-in-atomic]
+kernel/reg_cases.c:141:2: warning: ev->class->reg() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/reg_cases.c:137: ev->class->reg() -> probe_register() (through ev->class->reg: event_class.reg = probe_register at kernel/reg_cases.c:74) -> enable_probe() -> mutex_lock() [sleep-in-atomic]
+kernel/reg_cases.c:142:2: warning: set_state() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/reg_cases.c:137: set_state() -> might_sleep() [sleep-in-atomic]
+kernel/reg_cases.c:143:2: warning: reg_all() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/reg_cases.c:137: reg_all() -> probe_register() -> enable_probe() -> mutex_lock() [sleep-in-atomic]
+kernel/reg_cases.c:144:2: warning: zero_or_three() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/reg_cases.c:137: zero_or_three() -> might_sleep() [sleep-in-atomic]
+kernel/reg_cases.c:145:2: warning: two_bits() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/reg_cases.c:137: two_bits() -> might_sleep() [sleep-in-atomic]
+kernel/reg_cases.c:146:2: warning: nonzero() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/reg_cases.c:137: nonzero() -> might_sleep() [sleep-in-atomic]
  * check-output-end
  */
 #include <linux/lsm_hooks.h>
@@ -85,6 +88,33 @@ static void set_state(int state)
 		might_sleep();
 }
 
+/* "!mode" or "mode == 3": the set {0, 3}. */
+static void zero_or_three(int mode)
+{
+	if (!mode)
+		might_sleep();
+	else if (mode == 3)
+		might_sleep();
+}
+
+/* Two bits, each with its sleep: a bit of 0x5 set. */
+static void two_bits(unsigned int flags)
+{
+	if (flags & 0x1)
+		might_sleep();
+	if (flags & 0x4)
+		might_sleep();
+}
+
+/* "count == 2" or "count": count not 0. */
+static void nonzero(int count)
+{
+	if (count == 2)
+		might_sleep();
+	if (count)
+		might_sleep();
+}
+
 struct trace_call probe_call = { .class = &probe_class };
 
 /* perf_trace_del()'s shape: a perf type through the member. */
@@ -96,6 +126,9 @@ void perf_del(struct trace_call *ev)
 	reg_all(ev, REG_PERF_CLOSE);
 	set_state(4);
 	set_state(0);
+	zero_or_three(1);
+	two_bits(0x2);
+	nonzero(0);
 	spin_unlock(&lock);
 }
 
@@ -108,5 +141,8 @@ void registers(struct trace_call *ev, enum reg_type any)
 	ev->class->reg(ev, REG_REGISTER, 0);
 	set_state(5);
 	reg_all(ev, any);
+	zero_or_three(0);
+	two_bits(0x4);
+	nonzero(7);
 	spin_unlock(&lock);
 }

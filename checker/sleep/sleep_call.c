@@ -714,7 +714,7 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 	ff->file = xstrdup(s->shown);
 	where_of(fn, &ff->line, NULL);
 	s->entry = 0;
-	s->nrg = 0;
+	s->nrg = s->caprg = 0;
 	s->rg = NULL;
 	s->nlb = 0;
 	s->lb = NULL;

@@ -155,7 +155,7 @@ void acquire_lock(struct sleep_scan *s, char *text, unsigned lockh,
 
 	if (s->st.dead)
 		return free(text);
-	s->rg = xrealloc(s->rg, (s->nrg + 1) * sizeof(*s->rg));
+	ARRAY_GROW(s->rg, s->caprg, s->nrg + 1, 16);
 	s->rg[s->nrg].text = text;
 	s->rg[s->nrg].line = line;
 	if (!s->st.depth)

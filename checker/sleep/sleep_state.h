@@ -195,7 +195,7 @@ struct sleep_scan {
 	struct params pa;	/* its parameters, for conditions */
 	struct astate st;
 	struct region *rg;
-	int nrg;
+	int nrg, caprg;
 	struct label *lb;
 	int nlb;
 	struct target tg[64];

@@ -146,13 +146,25 @@ static int pick_impl(const struct link *lk, int h, const struct link_arg *a,
 	return 1;
 }
 
+/*
+ * Is node n on the path already?  Only a detour can lead back (the
+ * nodes' own chains get shorter at each step): a chain is short, so it
+ * is read through rather than marked in an array of every node.
+ */
+static int on_path(const struct link_path *p, int n)
+{
+	for (int k = 0; k < p->n; k++)
+		if (p->node[k] == n)
+			return 1;
+	return 0;
+}
+
 void link_path_of(const struct link *lk, int call, int n,
 		  struct link_path *p)
 {
 	int guard = lk->nnodes + 1, na = 0, start = n;
 	int clones = lk->nhooks + lk->f->nfns;
 	struct link_arg *a = NULL;
-	char *seen = xcalloc(lk->nnodes + 1, 1);
 
 	p->n = p->detours = 0;
 	if (call >= 0 && !(lk->nodes[n].is_hook && *lk->f->calls[call].callee))
@@ -161,14 +173,12 @@ void link_path_of(const struct link *lk, int call, int n,
 		const struct link_node *x = &lk->nodes[n];
 		int via = x->via_call, next = x->next;
 
-		if (seen[n]) {
+		if (p->detours && on_path(p, n)) {
 			/* A detour came back: the node's own chain, whole. */
 			free(a);
-			free(seen);
 			link_path_of(lk, -1, start, p);
 			return;
 		}
-		seen[n] = 1;
 		if (a && known(a, na) && n < clones &&
 		    !(x->is_hook ? pick_impl(lk, n, a, na, &via, &next) :
 				   pick(lk, n, a, na, &via, &next))) {
@@ -191,7 +201,6 @@ void link_path_of(const struct link *lk, int call, int n,
 		n = next;
 	}
 	free(a);
-	free(seen);
 }
 
 void link_path_free(struct link_path *p)

@@ -203,6 +203,7 @@ static int source(const struct link *lk, int i)
 static void widen(struct link *lk, struct graph *g, int u, cnd c)
 {
 	struct link_node *x = &lk->nodes[u];
+	int set = 0;
 
 	if (c.p == NEVER)
 		return;
@@ -214,10 +215,8 @@ static void widen(struct link *lk, struct graph *g, int u, cnd c)
 		x->need = c.need;
 		push(g, u);
 	} else if (!x->cond2 && !c.q && x->cond && c.p &&
-		   linkcond_union(lk, x->cond, c.p)) {
+		   (set = linkcond_union(lk, x->cond, c.p))) {
 		/* One of a few values either way: the set of them all. */
-		int set = linkcond_union(lk, x->cond, c.p);
-
 		if (set != x->cond || (x->need & ~c.need)) {
 			x->cond = set;
 			x->need &= c.need;

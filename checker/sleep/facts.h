@@ -268,11 +268,14 @@ struct link {
 	} *call_cond;		/* per call: what its path assumes */
 	struct link_arg {
 		int kind;	/* ARG_VALUE, ARG_BITS, ARG_NONZERO (an
-				   address: "nz"), ARG_UNKNOWN, or the
+				   address: "nz"), ARG_TEST, ARG_UNKNOWN, or the
 				   caller's parameter (>= 0) it passes */
 		long long v;	/* the value; for ARG_BITS, bits known set */
 		int gfp;	/* GFP flags that can block (1), that
 				   cannot (0), or not known as flags (-1) */
+		int test;	/* ARG_TEST: the truth of "pN & v" is
+				   passed, test N + 1; -(N + 1) its
+				   negation ("tN&v", "!tN&v") */
 	} **call_args;		/* per call, per argument */
 	int *call_nargs;
 	/*

@@ -156,7 +156,7 @@ struct link_arg *linkcond_args(const char *s, int *n)
 
 	*n = 0;
 	while (s && *s) {
-		struct link_arg a = { ARG_UNKNOWN, 0, -1 };
+		struct link_arg a = { ARG_UNKNOWN, 0, -1, 0 };
 		char *end;
 
 		v = xrealloc(v, (*n + 1) * sizeof(*v));
@@ -167,6 +167,20 @@ struct link_arg *linkcond_args(const char *s, int *n)
 		if ((!strncmp(s, "nz", 2) && (!s[2] || s[2] == ',')) ||
 		    *s == '&') {	/* "&D": an object by name, not 0 */
 			a.kind = ARG_NONZERO;
+		} else if (*s == 't' || (*s == '!' && s[1] == 't')) {
+			/* "t2&1024": the truth of a test of parameter 2 */
+			int neg = *s == '!';
+			long i = strtol(s + 1 + neg, &end, 10);
+
+			if (end != s + 1 + neg && *end == '&' && i >= 0 &&
+			    i < 64) {
+				a.v = strtoll(end + 1, &end, 10);
+				if (!*end || *end == ',') {
+					a.kind = ARG_TEST;
+					a.test = neg ? -(int)(i + 1) :
+						 (int)(i + 1);
+				}
+			}
 		} else if (*s == 'p') {
 			a.kind = atoi(s + 1);
 		} else if (*s == 'm') {
@@ -236,7 +250,7 @@ int linkcond_through(const struct link *lk, int call, int c,
 		     int through_name)
 {
 	const struct link_pred *p = link_pred(lk, c);
-	const struct link_arg unknown = { ARG_UNKNOWN, 0, -1 };
+	const struct link_arg unknown = { ARG_UNKNOWN, 0, -1, 0 };
 	const struct link_arg *a;
 	int j, d;
 
@@ -261,6 +275,17 @@ int linkcond_through(const struct link *lk, int call, int c,
 			     a->kind + 1;
 
 		return c > 0 ? to : -to;
+	}
+	if (a->kind == ARG_TEST && !p) {
+		/*
+		 * The callee tests the truth of what a test of the caller's
+		 * parameter gave ("!gfpflags_allow_blocking(gfp)" passed as
+		 * nonblock): the caller's own test of that parameter.
+		 */
+		int to = pred_atom(lk, (a->test > 0 ? a->test : -a->test) - 1,
+				   '&', a->v);
+
+		return (c > 0) == (a->test > 0) ? to : -to;
 	}
 	d = arg_decides(p, a);
 	if (d < 0)

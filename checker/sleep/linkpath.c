@@ -17,7 +17,7 @@
 static struct link_arg *pass(const struct link *lk, int i,
 			     const struct link_arg *in, int nin, int *n)
 {
-	const struct link_arg unknown = { ARG_UNKNOWN, 0, -1 };
+	const struct link_arg unknown = { ARG_UNKNOWN, 0, -1, 0 };
 	struct link_arg *out;
 
 	*n = lk->call_nargs[i];
@@ -25,6 +25,19 @@ static struct link_arg *pass(const struct link *lk, int i,
 	for (int k = 0; k < *n; k++) {
 		const struct link_arg *a = &lk->call_args[i][k];
 
+		if (a->kind == ARG_TEST) {
+			/* A test of the caller's parameter: of what it got. */
+			int m = (a->test > 0 ? a->test : -a->test) - 1;
+			const struct link_arg *x = m < nin ? &in[m] : &unknown;
+
+			out[k] = unknown;
+			if (x->kind == ARG_VALUE) {
+				out[k].kind = ARG_VALUE;
+				out[k].v = ((x->v & a->v) != 0) ==
+					   (a->test > 0);
+			}
+			continue;
+		}
 		out[k] = a->kind < 0 ? *a : a->kind < nin ? in[a->kind] :
 			 unknown;
 	}

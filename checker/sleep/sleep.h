@@ -165,7 +165,8 @@ int params_named(struct params *pa, const char *name);
  * only: they mean nothing outside the function and never go to the
  * facts.
  */
-void params_cond(struct params *pa, CXCursor c, int *t, int *f);
+void params_cond(struct params *pa, CXCursor c, int *t, int *f, int *t2,
+		 int *f2);
 /*
  * The operator of binary expression c whose left operand is lhs, as
  * written ("=", "&&"), or NULL when a macro's body writes it.
@@ -213,6 +214,14 @@ char *params_args(struct params *pa, CXCursor call);
  * "true", a parameter's name).
  */
 char *params_macro_args(struct params *pa, const struct strv *args);
+/*
+ * sleep_bittest.c.  Is call a call of a helper whose whole body is one
+ * test of bits of a parameter ("return !!(gfp_flags &
+ * __GFP_DIRECT_RECLAIM);")?  1 when the call is true exactly when a bit
+ * of *mask is set in *arg (the call's argument for that parameter), -1
+ * when exactly when none is, 0 when it is no such call.
+ */
+int bittest_call(CXCursor call, CXCursor *arg, long long *mask);
 /* A condition the compiler folds (IS_ENABLED(CONFIG_X)): 1, 0, or -1. */
 int sleep_constant(CXCursor cond);
 /* The integer value of c, when the compiler folds it: 1 and *v, or 0. */

@@ -87,6 +87,42 @@ static int address_of(struct params *pa, CXCursor c)
 	       k == CXCursor_ArraySubscriptExpr;
 }
 
+/*
+ * A helper's test of bits ("!gfpflags_allow_blocking(gfp_mask)", passed
+ * as netlink_unicast()'s nonblock): "0" or "1" when its argument folds,
+ * "tN&M" ("!tN&M") when it is the caller's parameter N, whose test of
+ * bits M it is (its negation); NULL else.
+ */
+static char *test_arg(struct params *pa, CXCursor a)
+{
+	int neg = 0, s, i;
+	CXCursor x;
+	long long m, v;
+
+	for (int d = 0; d < 4 && clang_getCursorKind(a) ==
+				     CXCursor_UnaryOperator; d++) {
+		char *op = params_token_at(pa->tu, clang_getCursorLocation(a));
+		int bang = op && !strcmp(op, "!");
+		CXCursor in = clang_getNullCursor();
+
+		free(op);
+		if (!bang)
+			return NULL;
+		clang_visitChildren(a, fe_take_first, &in);
+		a = fe_strip(in);
+		neg = !neg;
+	}
+	s = bittest_call(a, &x, &m);
+	if (!s)
+		return NULL;
+	if (s < 0)
+		neg = !neg;
+	if (sleep_value(x, &v))
+		return xstrdup(((v & m) != 0) != neg ? "1" : "0");
+	i = params_index(pa, x);
+	return i >= 0 ? xasprintf("%st%d&%lld", neg ? "!" : "", i, m) : NULL;
+}
+
 static char *arg_value(struct params *pa, CXCursor a, int depth)
 {
 	enum CXCursorKind k = clang_getCursorKind(a);
@@ -130,6 +166,12 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 				      depth + 1);
 		free(kids.v);
 		return r;
+	}
+	if (k == CXCursor_CallExpr || k == CXCursor_UnaryOperator) {
+		char *t = test_arg(pa, a);
+
+		if (t)
+			return t;
 	}
 	/* Only what may fold: not every call's every argument. */
 	if (k != CXCursor_IntegerLiteral && k != CXCursor_CharacterLiteral &&

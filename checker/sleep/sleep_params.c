@@ -13,74 +13,6 @@
 
 #include <string.h>
 
-/*
- * Is expression c nested deeper than limit?  clang's evaluator recurses
- * once per level of most kinds of node: a condition deeper than any
- * real one is not handed to it.  Depth first with a stack of our own,
- * stopping at the first path that long.
- */
-static int deeper_than(CXCursor c, int limit)
-{
-	struct level {
-		struct fe_kids k;
-		int next;
-	} *st = xmalloc(8 * sizeof(*st));
-	int n = 1, cap = 8, deep = 0;
-
-	st[0].k = fe_kids(c);
-	st[0].next = 0;
-	while (n) {
-		struct level *top = &st[n - 1];
-
-		if (top->next == top->k.n) {
-			free(st[--n].k.v);
-			continue;
-		}
-		if (n > limit) {
-			deep = 1;
-			break;
-		}
-		ARRAY_GROW(st, cap, n + 1, 8);
-		top = &st[n - 1];	/* st may have moved */
-		st[n].k = fe_kids(top->k.v[top->next++]);
-		st[n++].next = 0;
-	}
-	while (n)
-		free(st[--n].k.v);
-	free(st);
-	return deep;
-}
-
-/* Deeper than this, a condition is taken for not constant. */
-#define EVAL_DEPTH 1000
-
-int sleep_value(CXCursor c, long long *v)
-{
-	CXEvalResult r;
-	int ok = 0;
-
-	if (deeper_than(c, EVAL_DEPTH))
-		return 0;
-	r = clang_Cursor_Evaluate(c);
-	if (!r)
-		return 0;
-	if (clang_EvalResult_getKind(r) == CXEval_Int) {
-		*v = clang_EvalResult_isUnsignedInt(r) ?
-		     (long long)clang_EvalResult_getAsUnsigned(r) :
-		     clang_EvalResult_getAsLongLong(r);
-		ok = 1;
-	}
-	clang_EvalResult_dispose(r);
-	return ok;
-}
-
-int sleep_constant(CXCursor cond)
-{
-	long long v;
-
-	return sleep_value(cond, &v) ? v != 0 : -1;
-}
-
 void params_begin(struct params *pa, CXTranslationUnit tu, CXCursor fn)
 {
 	memset(pa, 0, sizeof(*pa));
@@ -162,31 +94,6 @@ static int changed_at(const struct params *pa, unsigned i)
 			!strcmp(next, "--"));
 	hit |= !strcmp(prev, "++") || !strcmp(prev, "--");
 	return hit || address_at(pa, i);
-}
-
-/* The token written at l (for a macro's text, where the macro has it). */
-char *params_token_at(CXTranslationUnit tu, CXSourceLocation l)
-{
-	CXFile f;
-	unsigned off, n;
-	CXSourceLocation at;
-	CXToken *t;
-	char *w = NULL;
-
-	clang_getSpellingLocation(l, &f, NULL, NULL, &off);
-	if (!f)
-		return NULL;
-	/* By offset: by line and column costs the column, on a long line. */
-	at = clang_getLocationForOffset(tu, f, off);
-	clang_tokenize(tu, clang_getRange(at, at), &t, &n);
-	if (n) {
-		CXString cs = clang_getTokenSpelling(tu, t[0]);
-
-		w = xstrdup(clang_getCString(cs));
-		clang_disposeString(cs);
-	}
-	clang_disposeTokens(tu, t, n);
-	return w;
 }
 
 struct bit_writes {
@@ -483,36 +390,6 @@ int params_named(struct params *pa, const char *name)
 	return -1;
 }
 
-/*
- * The operator of binary expression c, whose left operand is lhs, as
- * the walked code writes it ("&", "=="): the token after the left
- * operand's.  NULL when c is not written where its operands are (a
- * macro's body tests them).
- */
-char *params_binop(struct params *pa, CXCursor c, CXCursor lhs)
-{
-	CXSourceRange rc = fe_file_range(pa->tu, c);
-	CXSourceRange rl = fe_file_range(pa->tu, lhs);
-	CXToken *tc, *tl;
-	unsigned nc, nl;
-	char *op = NULL;
-
-	if (!clang_equalLocations(clang_getRangeStart(rc),
-				  clang_getRangeStart(rl)))
-		return NULL;
-	clang_tokenize(pa->tu, rc, &tc, &nc);
-	clang_tokenize(pa->tu, rl, &tl, &nl);
-	if (nl && nl < nc) {
-		CXString cs = clang_getTokenSpelling(pa->tu, tc[nl]);
-
-		op = xstrdup(clang_getCString(cs));
-		clang_disposeString(cs);
-	}
-	clang_disposeTokens(pa->tu, tc, nc);
-	clang_disposeTokens(pa->tu, tl, nl);
-	return op;
-}
-
 int params_pred(struct params *pa, int i, char op, long long v)
 {
 	for (int k = 0; k < pa->npred; k++)
@@ -597,12 +474,21 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 	if (k == CXCursor_CallExpr) {
 		/* likely(x), unlikely(x): __builtin_expect(!!(x), v) */
 		char *name = fe_spelling(c);
-		int expect = !strcmp(name, "__builtin_expect");
+		int expect = !strcmp(name, "__builtin_expect"), s;
+		CXCursor arg;
 
 		free(name);
-		if (expect && clang_Cursor_getNumArguments(c) >= 1)
+		if (expect && clang_Cursor_getNumArguments(c) >= 1) {
 			cond_of(pa, clang_Cursor_getArgument(c, 0), t, f,
 				depth + 1);
+		} else if ((s = bittest_call(c, &arg, &v))) {
+			/* gfpflags_allow_blocking(gfp): "gfp & M" */
+			i = param_of(pa, arg, (unsigned long long)v);
+			if (i >= 0) {
+				*t = s * params_pred(pa, i, PRED_MASK, v);
+				*f = -*t;
+			}
+		}
 		return;
 	}
 	if (k == CXCursor_BinaryOperator) {
@@ -655,9 +541,50 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 	*f = -i;
 }
 
-void params_cond(struct params *pa, CXCursor c, int *t, int *f)
+void params_cond(struct params *pa, CXCursor c, int *t, int *f, int *t2,
+		 int *f2)
 {
+	struct fe_kids kids = { 0 };
+	char *op = NULL;
+	int lt, lf, rt, rf;
+
 	cond_of(pa, c, t, f, 0);
+	*t2 = *f2 = 0;
+	/* likely(a && b) */
+	c = fe_strip(c);
+	if (clang_getCursorKind(c) == CXCursor_CallExpr &&
+	    clang_Cursor_getNumArguments(c) >= 1) {
+		char *name = fe_spelling(c);
+
+		if (!strcmp(name, "__builtin_expect"))
+			c = fe_strip(clang_Cursor_getArgument(c, 0));
+		free(name);
+	}
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+		return;
+	kids = fe_kids(c);
+	if (kids.n == 2)
+		op = params_binop(pa, c, kids.v[0]);
+	if (op && (!strcmp(op, "&&") || !strcmp(op, "||"))) {
+		/*
+		 * "congested && gfpflags_allow_blocking(allocation)": the
+		 * arm where both hold keeps the second test too.
+		 */
+		int *one = *op == '&' ? t : f, *two = *op == '&' ? t2 : f2;
+
+		cond_of(pa, kids.v[0], &lt, &lf, 1);
+		cond_of(pa, kids.v[1], &rt, &rf, 1);
+		if (*op == '|') {
+			lt = lf;
+			rt = rf;
+		}
+		if (*one && *one == lt && rt && rt != lt && rt != -lt)
+			*two = rt;
+		else if (*one && *one == rt && lt && lt != rt && lt != -rt)
+			*two = lt;
+	}
+	free(op);
+	free(kids.v);
 }
 
 char *params_cond_text(const struct params *pa, int cond)

@@ -417,6 +417,7 @@ struct ctl {
 	int rt;			/* if: the trylock's region on RT */
 	int at, af;		/* if: what its arms assume (params_cond,
 				   ctx_test) */
+	int at2, af2;		/* if: a second test each arm assumes */
 	int tg;			/* loop, switch: its target, or -1 */
 };
 
@@ -446,9 +447,10 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 		c->t = trylock_test(s, k->v[0], &c->text, &c->lockh, &c->line,
 				    &c->rt);
 		c->known = c->t ? -1 : sleep_constant(k->v[0]);
-		c->at = c->af = 0;
+		c->at = c->af = c->at2 = c->af2 = 0;
 		if (!c->t && c->known < 0)
-			params_cond(&s->pa, k->v[0], &c->at, &c->af);
+			params_cond(&s->pa, k->v[0], &c->at, &c->af, &c->at2,
+				    &c->af2);
 		/* A test of the context, where one is written, reads all. */
 		if (!c->t && c->known < 0 && f->kind == CXCursor_IfStmt &&
 		    k->n > 1) {
@@ -457,6 +459,7 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 			if (ctx_test(s, f->c, k->v[1], &ct, &cf)) {
 				c->at = ct;
 				c->af = cf;
+				c->at2 = c->af2 = 0;
 			}
 		}
 		if (c->known >= 0)	/* only the branch the build keeps */
@@ -472,11 +475,13 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 				c->rt);
 		/* "if (!nofail) return ...;": what follows assumes nofail. */
 		assume(&s->st, c->at);
+		assume(&s->st, c->at2);
 		return then_walk(f, 1, k->n > 1 ? 2 : 1, 2);
 	case 2:
 		c->b = s->st;
 		s->st = c->a;
 		assume(&s->st, c->af);
+		assume(&s->st, c->af2);
 		if (c->t == 2)
 			acquire_lock(s, xstrdup(c->text), c->lockh, c->line,
 				region_kind(c->text), region_ctx(c->text),

@@ -1,0 +1,160 @@
+/*
+ * sleep_bittest.c - a call to a helper whose whole body is one test of
+ * bits of a parameter, read as that test of the call's argument:
+ * "gfpflags_allow_blocking(gfp)" is "gfp & __GFP_DIRECT_RECLAIM", so
+ * "if (gfpflags_allow_blocking(gfp_mask)) schedule_timeout(...)" sleeps
+ * only when the caller's flags can block (docs/facts-db.md, cond and
+ * args).  The helper is the tree's own definition, read from the unit
+ * that includes it: no list of names, no mask hard-wired.
+ */
+#include "clang/frontend.h"
+#include "checker/sleep/sleep.h"
+
+#include <string.h>
+
+/* Is the token at cursor c's location (a unary operator's) want? */
+static int op_is(CXCursor c, const char *want)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	char *op = params_token_at(tu, clang_getCursorLocation(c));
+	int is = op && !strcmp(op, want);
+
+	free(op);
+	return is;
+}
+
+/* Is binary expression e's operator, after its left operand lhs, op? */
+static int op_is_binary(CXCursor e, CXCursor lhs, const char *want)
+{
+	struct params pa = { .tu = clang_Cursor_getTranslationUnit(e) };
+	char *op = params_binop(&pa, e, lhs);
+	int is = op && !strcmp(op, want);
+
+	free(op);
+	return is;
+}
+
+/* The only child of c, stripped, or a null cursor. */
+static CXCursor only_kid(CXCursor c)
+{
+	struct fe_kids k = fe_kids(c);
+	CXCursor r = k.n == 1 ? fe_strip(k.v[0]) : clang_getNullCursor();
+
+	free(k.v);
+	return r;
+}
+
+/*
+ * "P & K" or "K & P", P parameter *param of fn, K a constant: 1 with
+ * *mask = K; else 0.
+ */
+static int param_mask(CXCursor fn, CXCursor e, int *param, long long *mask)
+{
+	struct fe_kids k;
+	int ok = 0;
+
+	if (clang_getCursorKind(e) != CXCursor_BinaryOperator)
+		return 0;
+	k = fe_kids(e);
+	if (k.n == 2 && op_is_binary(e, k.v[0], "&")) {
+		for (int s = 0; s < 2 && !ok; s++) {
+			CXCursor p = fe_strip(k.v[s]), ref;
+			long long v;
+
+			if (clang_getCursorKind(p) != CXCursor_DeclRefExpr ||
+			    !sleep_value(k.v[1 - s], &v) || !v)
+				continue;
+			ref = clang_getCursorReferenced(p);
+			for (int i = 0; i < clang_Cursor_getNumArguments(fn);
+			     i++)
+				if (clang_equalCursors(ref,
+					clang_Cursor_getArgument(fn, i))) {
+					*param = i;
+					*mask = v;
+					ok = 1;
+				}
+		}
+	}
+	free(k.v);
+	return ok;
+}
+
+/*
+ * Expression e of fn's body as a test of a parameter's bits: 1 when e
+ * is true exactly when a bit of *mask is set in parameter *param ("!!(P
+ * & K)", "(P & K) != 0"), -1 when exactly when none is ("!(P & K)",
+ * "(P & K) == 0"), 0 when e is no such test.
+ */
+static int body_test(CXCursor fn, CXCursor e, int *param, long long *mask,
+		     int depth)
+{
+	enum CXCursorKind k;
+
+	e = fe_strip(e);
+	k = clang_getCursorKind(e);
+	if (depth > 4)
+		return 0;
+	if (k == CXCursor_CStyleCastExpr) {
+		CXCursor in = clang_getNullCursor();
+
+		clang_visitChildren(e, fe_take_last, &in);
+		return body_test(fn, in, param, mask, depth + 1);
+	}
+	if (k == CXCursor_UnaryOperator) {
+		CXCursor in = only_kid(e);
+
+		if (clang_Cursor_isNull(in) || !op_is(e, "!"))
+			return 0;
+		return -body_test(fn, in, param, mask, depth + 1);
+	}
+	if (k == CXCursor_BinaryOperator) {
+		struct fe_kids kids = fe_kids(e);
+		long long z;
+		int r = 0;
+
+		if (param_mask(fn, e, param, mask)) {
+			r = 1;
+		} else if (kids.n == 2 && sleep_value(kids.v[1], &z) && !z) {
+			int eq = op_is_binary(e, kids.v[0], "=="),
+			    ne = op_is_binary(e, kids.v[0], "!=");
+
+			if ((eq || ne) &&
+			    param_mask(fn, fe_strip(kids.v[0]), param, mask))
+				r = eq ? -1 : 1;
+		}
+		free(kids.v);
+		return r;
+	}
+	return 0;
+}
+
+int bittest_call(CXCursor call, CXCursor *arg, long long *mask)
+{
+	CXCursor fn, body, ret, e;
+	struct fe_kids k;
+	int param = -1, r;
+
+	if (clang_getCursorKind(call) != CXCursor_CallExpr)
+		return 0;
+	fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
+	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return 0;
+	/* The body: "{ return E; }", nothing else. */
+	body = clang_getNullCursor();
+	clang_visitChildren(fn, fe_take_last, &body);
+	if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
+		return 0;
+	k = fe_kids(body);
+	ret = k.n == 1 ? k.v[0] : clang_getNullCursor();
+	free(k.v);
+	if (clang_getCursorKind(ret) != CXCursor_ReturnStmt)
+		return 0;
+	e = only_kid(ret);
+	if (clang_Cursor_isNull(e))
+		return 0;
+	r = body_test(fn, e, &param, mask, 0);
+	if (!r || param < 0 || param >= clang_Cursor_getNumArguments(call))
+		return 0;
+	*arg = fe_strip(clang_Cursor_getArgument(call, param));
+	return r;
+}

@@ -1,0 +1,134 @@
+/*
+ * sleep_expr.c - expressions as the walked code writes them: the
+ * operator of a binary expression and the token at a location (libclang
+ * 14 has no operator kinds), and the value the compiler folds.  Below
+ * everything else of the sleep analysis that reads conditions
+ * (sleep_params.c, sleep_bittest.c, sleep_args.c).
+ */
+#include "clang/frontend.h"
+#include "checker/sleep/sleep.h"
+
+#include <string.h>
+
+/*
+ * Is expression c nested deeper than limit?  clang's evaluator recurses
+ * once per level of most kinds of node: a condition deeper than any
+ * real one is not handed to it.  Depth first with a stack of our own,
+ * stopping at the first path that long.
+ */
+static int deeper_than(CXCursor c, int limit)
+{
+	struct level {
+		struct fe_kids k;
+		int next;
+	} *st = xmalloc(8 * sizeof(*st));
+	int n = 1, cap = 8, deep = 0;
+
+	st[0].k = fe_kids(c);
+	st[0].next = 0;
+	while (n) {
+		struct level *top = &st[n - 1];
+
+		if (top->next == top->k.n) {
+			free(st[--n].k.v);
+			continue;
+		}
+		if (n > limit) {
+			deep = 1;
+			break;
+		}
+		ARRAY_GROW(st, cap, n + 1, 8);
+		top = &st[n - 1];	/* st may have moved */
+		st[n].k = fe_kids(top->k.v[top->next++]);
+		st[n++].next = 0;
+	}
+	while (n)
+		free(st[--n].k.v);
+	free(st);
+	return deep;
+}
+
+/* Deeper than this, a condition is taken for not constant. */
+#define EVAL_DEPTH 1000
+
+int sleep_value(CXCursor c, long long *v)
+{
+	CXEvalResult r;
+	int ok = 0;
+
+	if (deeper_than(c, EVAL_DEPTH))
+		return 0;
+	r = clang_Cursor_Evaluate(c);
+	if (!r)
+		return 0;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		*v = clang_EvalResult_isUnsignedInt(r) ?
+		     (long long)clang_EvalResult_getAsUnsigned(r) :
+		     clang_EvalResult_getAsLongLong(r);
+		ok = 1;
+	}
+	clang_EvalResult_dispose(r);
+	return ok;
+}
+
+int sleep_constant(CXCursor cond)
+{
+	long long v;
+
+	return sleep_value(cond, &v) ? v != 0 : -1;
+}
+
+/* The token written at l (for a macro's text, where the macro has it). */
+char *params_token_at(CXTranslationUnit tu, CXSourceLocation l)
+{
+	CXFile f;
+	unsigned off, n;
+	CXSourceLocation at;
+	CXToken *t;
+	char *w = NULL;
+
+	clang_getSpellingLocation(l, &f, NULL, NULL, &off);
+	if (!f)
+		return NULL;
+	/* By offset: by line and column costs the column, on a long line. */
+	at = clang_getLocationForOffset(tu, f, off);
+	clang_tokenize(tu, clang_getRange(at, at), &t, &n);
+	if (n) {
+		CXString cs = clang_getTokenSpelling(tu, t[0]);
+
+		w = xstrdup(clang_getCString(cs));
+		clang_disposeString(cs);
+	}
+	clang_disposeTokens(tu, t, n);
+	return w;
+}
+
+/*
+ * The operator of binary expression c, whose left operand is lhs, as
+ * the walked code writes it ("&", "=="): the token after the left
+ * operand's.  NULL when c is not written where its operands are (a
+ * macro's body tests them).
+ */
+char *params_binop(struct params *pa, CXCursor c, CXCursor lhs)
+{
+	CXSourceRange rc = fe_file_range(pa->tu, c);
+	CXSourceRange rl = fe_file_range(pa->tu, lhs);
+	CXToken *tc, *tl;
+	unsigned nc, nl;
+	char *op = NULL;
+
+	if (!clang_equalLocations(clang_getRangeStart(rc),
+				  clang_getRangeStart(rl)))
+		return NULL;
+	clang_tokenize(pa->tu, rc, &tc, &nc);
+	clang_tokenize(pa->tu, rl, &tl, &nl);
+	if (nl && nl < nc) {
+		CXString cs = clang_getTokenSpelling(pa->tu, tc[nl]);
+
+		op = xstrdup(clang_getCString(cs));
+		clang_disposeString(cs);
+	}
+	clang_disposeTokens(pa->tu, tc, nc);
+	clang_disposeTokens(pa->tu, tl, nl);
+	return op;
+}

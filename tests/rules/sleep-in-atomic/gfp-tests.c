@@ -1,0 +1,103 @@
+/*
+ * check-name: a test of gfpflags_allow_blocking(gfp) is a test of the flags the caller passes, also where its truth is passed on as an argument
+ * check-tree: sleep-hooks
+ * check-path: kernel/case.c
+ * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
+ *
+ * check-error-start
+kernel/case.c:96:2: warning: log_start() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:95: log_start() -> msleep() [sleep-in-atomic]
+kernel/case.c:97:2: warning: log_wait() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:95: log_wait() -> msleep() [sleep-in-atomic]
+kernel/case.c:98:2: warning: broadcast() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:95: broadcast() -> msleep() [sleep-in-atomic]
+kernel/case.c:99:2: warning: send_mult() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:95: send_mult() -> unicast() -> mutex_lock() [sleep-in-atomic]
+kernel/case.c:100:2: warning: unicast() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:95: unicast() -> mutex_lock() [sleep-in-atomic]
+kernel/case.c:101:2: warning: log_forced() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:95: log_forced() -> msleep() [sleep-in-atomic]
+ * check-error-end
+ */
+#include <linux/lsm_hooks.h>
+#include <linux/spinlock.h>
+#include <linux/gfp.h>
+
+static spinlock_t lock;
+static struct mutex table_mutex;
+static int backlog;
+
+/* audit_log_start()'s shape: it waits only when the flags can block. */
+static void log_start(gfp_t gfp_mask)
+{
+	if (gfpflags_allow_blocking(gfp_mask) && backlog > 0)
+		msleep(1);
+}
+
+/* The same test as an early return. */
+static int log_wait(gfp_t gfp_mask)
+{
+	if (!gfpflags_allow_blocking(gfp_mask))
+		return -11;
+	msleep(1);
+	return 0;
+}
+
+/* netlink_broadcast_filtered()'s: it yields only when they can block. */
+static int broadcast(int congested, gfp_t allocation)
+{
+	if (congested && gfpflags_allow_blocking(allocation))
+		msleep(1);
+	return 0;
+}
+
+/* A nonblock tested as is (netlink_unicast() makes it a timeout first). */
+static int unicast(int portid, int nonblock)
+{
+	if (!nonblock)
+		mutex_lock(&table_mutex);
+	return portid;
+}
+
+/*
+ * cn_netlink_send_mult()'s: its own flags passed on, to one callee as
+ * flags, to the other as the truth of a test of them.
+ */
+static int send_mult(int group, gfp_t gfp_mask)
+{
+	if (group)
+		return broadcast(group, gfp_mask);
+	return unicast(0, !gfpflags_allow_blocking(gfp_mask));
+}
+
+/* A helper that is more than one bit test is not read as one. */
+static inline int may_block(gfp_t gfp, int force)
+{
+	if (force)
+		return 1;
+	return !!(gfp & __GFP_DIRECT_RECLAIM);
+}
+
+static void log_forced(gfp_t gfp_mask)
+{
+	if (may_block(gfp_mask, 0))
+		msleep(1);
+}
+
+void atomic_callers(void)
+{
+	spin_lock(&lock);
+	log_start(GFP_ATOMIC);
+	log_wait(GFP_NOWAIT);
+	broadcast(1, GFP_ATOMIC);
+	send_mult(0, GFP_ATOMIC);
+	send_mult(1, GFP_ATOMIC);
+	unicast(0, !gfpflags_allow_blocking(GFP_NOWAIT));
+	spin_unlock(&lock);
+}
+
+void blocking_callers(void)
+{
+	spin_lock(&lock);
+	log_start(GFP_KERNEL);
+	log_wait(GFP_KERNEL);
+	broadcast(1, GFP_KERNEL);
+	send_mult(0, GFP_KERNEL);
+	unicast(0, gfpflags_allow_blocking(GFP_NOWAIT));
+	log_forced(GFP_ATOMIC);
+	spin_unlock(&lock);
+}

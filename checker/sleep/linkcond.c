@@ -60,7 +60,7 @@ int linkcond_parse(const struct link *lk, const char *s)
 		char *end;
 		long i = strtol(s + 1, &end, 10);
 
-		if (end == s + 1 || i < 0 || i > 64)
+		if (end == s + 1 || i < 0 || i > 63)
 			return 0;
 		if (!*end) {
 			a = (int)i + 1;
@@ -77,7 +77,12 @@ int linkcond_parse(const struct link *lk, const char *s)
 			a = pred_atom(lk, (int)i, op, v);
 		}
 	} else if (*s == 'g' && !neg) {
-		a = COND_GFP + atoi(s + 1) + 1;
+		char *end;
+		long i = strtol(s + 1, &end, 10);
+
+		if (end == s + 1 || *end || i < 0 || i > 63)
+			return 0;
+		a = COND_GFP + (int)i + 1;
 	} else {
 		return 0;
 	}
@@ -182,7 +187,12 @@ struct link_arg *linkcond_args(const char *s, int *n)
 				}
 			}
 		} else if (*s == 'p') {
-			a.kind = atoi(s + 1);
+			/* A parameter 0 to 63, as the pass writes them. */
+			long i = strtol(s + 1, &end, 10);
+
+			if (end != s + 1 && (!*end || *end == ',') && i >= 0 &&
+			    i < 64)
+				a.kind = (int)i;
 		} else if (*s == 'm') {
 			a.v = strtoll(s + 1, &end, 10);
 			if (end != s + 1 && (!*end || *end == ','))

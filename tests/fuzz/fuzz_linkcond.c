@@ -1,0 +1,63 @@
+/*
+ * fuzz_linkcond.c - the facts database's cond and args columns as the
+ * link reads them back (checker/sleep/linkcond.c: linkcond_call(),
+ * linkcond_args()).  A database is outside input: one copied from
+ * another machine, or written by another program, is read as it is.
+ * The fuzzer's bytes are one column's text.  Every condition read is
+ * one the link knows (a parameter's truth for parameters 0 to 63, a
+ * context need, a gfp_t parameter, a test the link holds, never-false
+ * NEVER), and every argument is a kind the link knows, a parameter
+ * 0 to 63 or a test of one.
+ */
+#include "fuzz.h"
+#include "checker/sleep/linkcond.h"
+
+#include <limits.h>
+
+FUZZ_QUIET_INIT
+
+static int known_atom(const struct link *lk, int a)
+{
+	if (a == 0 || a == NEVER)
+		return 1;
+	if (a < 0)
+		a = -a;
+	return (a >= 1 && a <= 64) || a == COND_IRQS_OFF ||
+	       a == COND_IN_INTR || (a > COND_GFP && a <= COND_GFP + 64) ||
+	       (a > COND_PRED && a <= COND_PRED + lk->preds->n);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *text = xstrndup((const char *)data, size);
+	struct link_preds ps = { 0 };
+	struct link lk = { 0 };
+	struct link_arg *a;
+	int n, commas = 0;
+	cnd c;
+
+	lk.preds = &ps;
+	c = linkcond_call(&lk, text);
+	FUZZ_CHECK(known_atom(&lk, c.p) && known_atom(&lk, c.q));
+	for (int k = 0; k < ps.n; k++)
+		FUZZ_CHECK(ps.v[k].param >= 0 && ps.v[k].param < 64);
+
+	a = linkcond_args(text, &n);
+	for (const char *s = text; *s; s++)
+		commas += *s == ',';
+	FUZZ_CHECK(n >= 0 && n <= commas + 1);
+	for (int k = 0; k < n; k++) {
+		FUZZ_CHECK((a[k].kind >= 0 && a[k].kind < 64) ||
+			   a[k].kind == ARG_VALUE || a[k].kind == ARG_BITS ||
+			   a[k].kind == ARG_UNKNOWN ||
+			   a[k].kind == ARG_NONZERO || a[k].kind == ARG_TEST);
+		if (a[k].kind == ARG_TEST)
+			FUZZ_CHECK(a[k].test != 0 && a[k].test >= -64 &&
+				   a[k].test <= 64);
+		FUZZ_CHECK(a[k].gfp >= -1 && a[k].gfp <= 1);
+	}
+	free(a);
+	free(ps.v);
+	free(text);
+	return 0;
+}

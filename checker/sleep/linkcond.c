@@ -292,8 +292,7 @@ int linkcond_through(const struct link *lk, int call, int c,
 		 * parameter gave ("!gfpflags_allow_blocking(gfp)" passed as
 		 * nonblock): the caller's own test of that parameter.
 		 */
-		int to = pred_atom(lk, (a->test > 0 ? a->test : -a->test) - 1,
-				   '&', a->v);
+		int to = pred_atom(lk, linkcond_test_param(a), '&', a->v);
 
 		return (c > 0) == (a->test > 0) ? to : -to;
 	}

@@ -40,6 +40,11 @@ int linkcond_parse(const struct link *lk, const char *s);
 cnd linkcond_call(const struct link *lk, const char *s);
 /* A call's args column: "64,p1,m8,nz,gb3264,?"; *n of them. */
 struct link_arg *linkcond_args(const char *s, int *n);
+/* The caller's parameter whose test an ARG_TEST argument passes. */
+static inline int linkcond_test_param(const struct link_arg *a)
+{
+	return (a->test > 0 ? a->test : -a->test) - 1;
+}
 /*
  * When does call sleep through a callee that sleeps under condition c,
  * in terms of the caller's parameters?  NEVER, 0 (always) or a

@@ -27,7 +27,7 @@ static struct link_arg *pass(const struct link *lk, int i,
 
 		if (a->kind == ARG_TEST) {
 			/* A test of the caller's parameter: of what it got. */
-			int m = (a->test > 0 ? a->test : -a->test) - 1;
+			int m = linkcond_test_param(a);
 			const struct link_arg *x = m < nin ? &in[m] : &unknown;
 
 			out[k] = unknown;

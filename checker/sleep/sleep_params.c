@@ -447,8 +447,24 @@ static int either_atom(int a, int b)
 	return a;
 }
 
+/*
+ * The other of two atoms a && b keeps, where one (kept) is the one
+ * either_atom() chose: both hold on that arm.  0 when there is none.
+ */
+static int second_atom(int kept, int l, int r)
+{
+	int other = kept == l ? r : kept == r ? l : 0;
+
+	return kept && other && other != kept && other != -kept ? other : 0;
+}
+
+/*
+ * What condition c makes each arm assume: *t where it holds, *f where it
+ * does not; t2 and f2 (NULL below the top) a second atom of a top-level
+ * "&&" (its then-arm) or "||" (its else-arm).
+ */
 static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
-		    int depth)
+		    int *t2, int *f2, int depth)
 {
 	enum CXCursorKind k;
 	int i, lt, lf, rt, rf;
@@ -468,7 +484,7 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 		if (!bang)
 			return;
 		clang_visitChildren(c, fe_take_first, &in);
-		cond_of(pa, in, f, t, depth + 1);
+		cond_of(pa, in, f, t, NULL, NULL, depth + 1);
 		return;
 	}
 	if (k == CXCursor_CallExpr) {
@@ -480,7 +496,7 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 		free(name);
 		if (expect && clang_Cursor_getNumArguments(c) >= 1) {
 			cond_of(pa, clang_Cursor_getArgument(c, 0), t, f,
-				depth + 1);
+				t2, f2, depth + 1);
 		} else if ((s = bittest_call(c, &arg, &v))) {
 			/* gfpflags_allow_blocking(gfp): "gfp & M" */
 			i = param_of(pa, arg, (unsigned long long)v);
@@ -499,14 +515,21 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 		if (!op) {
 			;
 		} else if (!strcmp(op, "&&") || !strcmp(op, "||")) {
-			cond_of(pa, kids.v[0], &lt, &lf, depth + 1);
-			cond_of(pa, kids.v[1], &rt, &rf, depth + 1);
+			cond_of(pa, kids.v[0], &lt, &lf, NULL, NULL,
+				depth + 1);
+			cond_of(pa, kids.v[1], &rt, &rf, NULL, NULL,
+				depth + 1);
 			if (*op == '&') {
 				*t = either_atom(lt, rt);
 				*f = common_atom(lf, rf);
+				/* "congested && gfpflags_allow_blocking(a)" */
+				if (t2)
+					*t2 = second_atom(*t, lt, rt);
 			} else {
 				*t = common_atom(lt, rt);
 				*f = either_atom(lf, rf);
+				if (f2)
+					*f2 = second_atom(*f, lf, rf);
 			}
 		} else if (!strcmp(op, "&")) {
 			*t = value_test(pa, kids.v[0], kids.v[1], PRED_MASK);
@@ -516,9 +539,11 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 					  params_null(pa, kids.v[1]))) {
 			/* "(flags & M) == 0", "p != 0": its operand's test */
 			if (eq)
-				cond_of(pa, kids.v[0], f, t, depth + 1);
+				cond_of(pa, kids.v[0], f, t, NULL, NULL,
+					depth + 1);
 			else
-				cond_of(pa, kids.v[0], t, f, depth + 1);
+				cond_of(pa, kids.v[0], t, f, NULL, NULL,
+					depth + 1);
 		} else if (eq || ne) {
 			*t = value_test(pa, kids.v[0], kids.v[1], PRED_EQ);
 			*f = -*t;
@@ -544,47 +569,8 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 void params_cond(struct params *pa, CXCursor c, int *t, int *f, int *t2,
 		 int *f2)
 {
-	struct fe_kids kids = { 0 };
-	char *op = NULL;
-	int lt, lf, rt, rf;
-
-	cond_of(pa, c, t, f, 0);
 	*t2 = *f2 = 0;
-	/* likely(a && b) */
-	c = fe_strip(c);
-	if (clang_getCursorKind(c) == CXCursor_CallExpr &&
-	    clang_Cursor_getNumArguments(c) >= 1) {
-		char *name = fe_spelling(c);
-
-		if (!strcmp(name, "__builtin_expect"))
-			c = fe_strip(clang_Cursor_getArgument(c, 0));
-		free(name);
-	}
-	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
-		return;
-	kids = fe_kids(c);
-	if (kids.n == 2)
-		op = params_binop(pa, c, kids.v[0]);
-	if (op && (!strcmp(op, "&&") || !strcmp(op, "||"))) {
-		/*
-		 * "congested && gfpflags_allow_blocking(allocation)": the
-		 * arm where both hold keeps the second test too.
-		 */
-		int *one = *op == '&' ? t : f, *two = *op == '&' ? t2 : f2;
-
-		cond_of(pa, kids.v[0], &lt, &lf, 1);
-		cond_of(pa, kids.v[1], &rt, &rf, 1);
-		if (*op == '|') {
-			lt = lf;
-			rt = rf;
-		}
-		if (*one && *one == lt && rt && rt != lt && rt != -lt)
-			*two = rt;
-		else if (*one && *one == rt && lt && lt != rt && lt != -rt)
-			*two = lt;
-	}
-	free(op);
-	free(kids.v);
+	cond_of(pa, c, t, f, t2, f2, 0);
 }
 
 char *params_cond_text(const struct params *pa, int cond)

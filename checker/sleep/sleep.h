@@ -187,6 +187,8 @@ int params_region_only(int a);
 char *params_text(struct params *pa, CXCursor c);
 /* The token written at l (for a macro's text, where the macro has it). */
 char *params_token_at(CXTranslationUnit tu, CXSourceLocation l);
+/* The operand of e when e is "!x" (x unstripped), else a null cursor. */
+CXCursor sleep_not_operand(CXCursor e);
 /* Is c a null pointer constant (NULL, "(void *)0", 0)? */
 int params_null(struct params *pa, CXCursor c);
 /* The atom of "parameter i == v". */

@@ -101,14 +101,10 @@ static char *test_arg(struct params *pa, CXCursor a)
 
 	for (int d = 0; d < 4 && clang_getCursorKind(a) ==
 				     CXCursor_UnaryOperator; d++) {
-		char *op = params_token_at(pa->tu, clang_getCursorLocation(a));
-		int bang = op && !strcmp(op, "!");
-		CXCursor in = clang_getNullCursor();
+		CXCursor in = sleep_not_operand(a);
 
-		free(op);
-		if (!bang)
+		if (clang_Cursor_isNull(in))
 			return NULL;
-		clang_visitChildren(a, fe_take_first, &in);
 		a = fe_strip(in);
 		neg = !neg;
 	}

@@ -12,17 +12,6 @@
 
 #include <string.h>
 
-/* Is the token at cursor c's location (a unary operator's) want? */
-static int op_is(CXCursor c, const char *want)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-	char *op = params_token_at(tu, clang_getCursorLocation(c));
-	int is = op && !strcmp(op, want);
-
-	free(op);
-	return is;
-}
-
 /* Is binary expression e's operator, after its left operand lhs, op? */
 static int op_is_binary(CXCursor e, CXCursor lhs, const char *want)
 {
@@ -101,11 +90,11 @@ static int body_test(CXCursor fn, CXCursor e, int *param, long long *mask,
 		return body_test(fn, in, param, mask, depth + 1);
 	}
 	if (k == CXCursor_UnaryOperator) {
-		CXCursor in = only_kid(e);
+		CXCursor in = sleep_not_operand(e);
 
-		if (clang_Cursor_isNull(in) || !op_is(e, "!"))
+		if (clang_Cursor_isNull(in))
 			return 0;
-		return -body_test(fn, in, param, mask, depth + 1);
+		return -body_test(fn, fe_strip(in), param, mask, depth + 1);
 	}
 	if (k == CXCursor_BinaryOperator) {
 		struct fe_kids kids = fe_kids(e);

@@ -103,6 +103,23 @@ char *params_token_at(CXTranslationUnit tu, CXSourceLocation l)
 	return w;
 }
 
+CXCursor sleep_not_operand(CXCursor e)
+{
+	CXCursor in = clang_getNullCursor();
+	char *op;
+	int bang;
+
+	if (clang_getCursorKind(e) != CXCursor_UnaryOperator)
+		return in;
+	op = params_token_at(clang_Cursor_getTranslationUnit(e),
+			     clang_getCursorLocation(e));
+	bang = op && !strcmp(op, "!");
+	free(op);
+	if (bang)
+		clang_visitChildren(e, fe_take_first, &in);
+	return in;
+}
+
 /*
  * The operator of binary expression c, whose left operand is lhs, as
  * the walked code writes it ("&", "=="): the token after the left

@@ -476,15 +476,10 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 	c = fe_strip(c);
 	k = clang_getCursorKind(c);
 	if (k == CXCursor_UnaryOperator) {
-		CXCursor in = clang_getNullCursor();
-		char *op = params_token_at(pa->tu, clang_getCursorLocation(c));
-		int bang = op && !strcmp(op, "!");
+		CXCursor in = sleep_not_operand(c);
 
-		free(op);
-		if (!bang)
-			return;
-		clang_visitChildren(c, fe_take_first, &in);
-		cond_of(pa, in, f, t, NULL, NULL, depth + 1);
+		if (!clang_Cursor_isNull(in))
+			cond_of(pa, in, f, t, NULL, NULL, depth + 1);
 		return;
 	}
 	if (k == CXCursor_CallExpr) {

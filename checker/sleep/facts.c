@@ -70,6 +70,7 @@ void facts_free(struct facts *f)
 		free(f->fns[i].name);
 		free(f->fns[i].file);
 		free(f->fns[i].effect);
+		free(f->fns[i].ctx_doc);
 	}
 	for (int i = 0; i < f->ncalls; i++) {
 		struct fact_call *c = &f->calls[i];

@@ -24,6 +24,12 @@ struct fact_fn {
 	 * (annot_effect_text()); NULL when nothing, or for a static one.
 	 */
 	char *effect;
+	/*
+	 * Its kernel-doc's "Context:" section when that promises it may be
+	 * called in atomic context (sleep_doc.c): its callers do not sleep
+	 * through it (the link, not on PREEMPT_RT); else NULL.
+	 */
+	char *ctx_doc;
 };
 
 #define FN_HEADER 2
@@ -209,7 +215,7 @@ void facts_free(struct facts *f);
  * (calls.recv, registrations.obj, "&D" in args) and table refs.  7: a
  * function's effect on its callers' regions (functions.effect).
  */
-#define FACTS_SCHEMA "7"
+#define FACTS_SCHEMA "8"
 
 /* factsdb.c.  path ":memory:" is a database of this process only. */
 struct sqlite3;
@@ -346,6 +352,12 @@ void link_free(struct link *lk);
  * a call that passes the other value a sleeping one.
  */
 int link_call_sleeps(const struct link *lk, int call);
+/*
+ * Is node n a function whose kernel-doc promises that it may be called
+ * in atomic context (fact_fn.ctx_doc; not in an RT link)?  No caller
+ * sleeps through it.
+ */
+int link_documented(const struct link *lk, int n);
 /* "f() -> g() -> kmalloc(GFP_KERNEL)" from node n. */
 char *link_chain(const struct link *lk, int n);
 /*
@@ -377,6 +389,11 @@ int link_chain_hook(const struct link *lk, int call, int n);
  * indexes into *calls (malloc'd); the return value counts them all.
  */
 int link_unfollowed(const struct link *lk, int n, int **calls, int max);
+/*
+ * The same for the calls of functions whose kernel-doc promises atomic
+ * use (link_documented()) and that would sleep but for it.
+ */
+int link_documented_calls(const struct link *lk, int n, int **calls, int max);
 /* The hook node of a member, or -1. */
 int link_hook(const struct link *lk, const char *member);
 /* The implementation of hook node h that sleeps first, or -1 (a node). */

@@ -118,7 +118,8 @@ static int pick(const struct link *lk, int u, const struct link_arg *a,
 			if (m == 0 && !(c->prim && (c->sleep || (lk->rt &&
 					c->rt & RT_CALL_SLEEPS))))
 				continue;
-			if (m > 0 && (v < 0 || !lk->nodes[v].dist))
+			if (m > 0 && (v < 0 || !lk->nodes[v].dist ||
+				      link_documented(lk, v)))
 				continue;
 			d = v < 0 ? 0 : lk->nodes[v].dist;
 			if ((best < 0 || d < bestd) &&

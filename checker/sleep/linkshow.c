@@ -148,7 +148,20 @@ static int unfollowable(const struct link *lk, int i)
 	       (c->indirect || (c->slot && (h < 0 || !lk->impls[h].n)));
 }
 
-int link_unfollowed(const struct link *lk, int n, int **calls, int max)
+/* Does call i reach a function whose kernel-doc promises atomic use? */
+static int documented_call(const struct link *lk, int i)
+{
+	int v = lk->call_target[i];
+
+	return v >= 0 && link_documented(lk, v) && lk->nodes[v].dist;
+}
+
+/*
+ * The calls below node n, through the functions that do not sleep,
+ * that pick() chooses: how many, the first max in *calls.
+ */
+static int calls_below(const struct link *lk, int n, int **calls, int max,
+		       int (*pick)(const struct link *, int))
 {
 	const struct facts *f = lk->f;
 	int *first = xcalloc(lk->nnodes + 1, sizeof(int));
@@ -176,7 +189,7 @@ int link_unfollowed(const struct link *lk, int n, int **calls, int max)
 		for (int i = first[todo[t]] - 1; i >= 0; i = next[i] - 1) {
 			int v = lk->call_target[i];
 
-			if (unfollowable(lk, i)) {
+			if (pick(lk, i)) {
 				if (found < max)
 					(*calls)[found] = i;
 				found++;
@@ -194,6 +207,16 @@ int link_unfollowed(const struct link *lk, int n, int **calls, int max)
 	free(seen);
 	free(todo);
 	return found;
+}
+
+int link_unfollowed(const struct link *lk, int n, int **calls, int max)
+{
+	return calls_below(lk, n, calls, max, unfollowable);
+}
+
+int link_documented_calls(const struct link *lk, int n, int **calls, int max)
+{
+	return calls_below(lk, n, calls, max, documented_call);
 }
 
 int link_hook_sleeper(const struct link *lk, int h, int *reg)

@@ -224,6 +224,18 @@ char *params_macro_args(struct params *pa, const struct strv *args);
  * when exactly when none is, 0 when it is no such call.
  */
 int bittest_call(CXCursor call, CXCursor *arg, long long *mask);
+/*
+ * sleep_doc.c.  The "Context:" section of a kernel-doc comment, its
+ * whitespace made single spaces (malloc'd), or NULL; and the same only
+ * when it promises that the function may be called in atomic context
+ * ("Any context.", "May be called while holding a spinlock.", "May be
+ * called from interrupt context", "Does not sleep.") and says nothing
+ * of sleeping or of a condition.  doc_function_context(): that of the
+ * comment clang attaches to fn (any of its declarations).
+ */
+char *doc_context_section(const char *comment);
+char *doc_atomic_context(const char *comment);
+char *doc_function_context(CXCursor fn);
 /* A condition the compiler folds (IS_ENABLED(CONFIG_X)): 1, 0, or -1. */
 int sleep_constant(CXCursor cond);
 /* The integer value of c, when the compiler folds it: 1 and *v, or 0. */

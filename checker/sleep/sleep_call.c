@@ -713,6 +713,7 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 			clang_Cursor_getStorageClass(fn) == CX_SC_Static;
 	ff->file = xstrdup(s->shown);
 	where_of(fn, &ff->line, NULL);
+	ff->ctx_doc = doc_function_context(fn);
 	s->entry = 0;
 	s->nrg = s->caprg = 0;
 	s->rg = NULL;

@@ -121,6 +121,18 @@ static void add_edge(struct edge **e, int *n, int from, int to, int call)
 	(*n)++;
 }
 
+/*
+ * Is node n a function whose kernel-doc promises it may be called in
+ * atomic context (fact_fn.ctx_doc)?  Its callers do not sleep through
+ * it, on a kernel without PREEMPT_RT ("Documented context" in
+ * docs/rules/sleep-in-atomic.md): the contract is the callee's to keep.
+ */
+int link_documented(const struct link *lk, int n)
+{
+	return !lk->rt && n >= lk->nhooks && n < lk->nnodes &&
+	       lk->f->fns[lk->nodes[n].fn].ctx_doc;
+}
+
 static void add_impl(struct impl_list *il, int node, int reg)
 {
 	for (int i = 0; i < il->n; i++)
@@ -385,7 +397,9 @@ static void clone_edges(struct link *lk, const struct link_objs *o,
 				if (x->call[m] == i && x->key[m])
 					hook = slot_node(lk, x->key[m]);
 			add_edge(e, ne, base + c, hook, i);
-			add_edge(e, ne, base + c, lk->call_target[i], i);
+			if (!link_documented(lk, lk->call_target[i]))
+				add_edge(e, ne, base + c, lk->call_target[i],
+					 i);
 		}
 	}
 }
@@ -484,7 +498,8 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 		if (mode & LINK_DIRECT && !f->regs[i].slot)
 			continue;	/* a hook reaches no implementation */
 		add_impl(&lk->impls[h], n, i);
-		add_edge(&e, &ne, h, n, -2 - i);
+		if (!link_documented(lk, n))
+			add_edge(&e, &ne, h, n, -2 - i);
 	}
 	/* A member of some objects: what those objects hold. */
 	for (int i = 0; i < objs.nnode; i++) {
@@ -497,7 +512,8 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 			if (n < 0)
 				continue;
 			add_impl(&lk->impls[h], n, r);
-			add_edge(&e, &ne, h, n, -2 - r);
+			if (!link_documented(lk, n))
+				add_edge(&e, &ne, h, n, -2 - r);
 		}
 	}
 	lk->call_from = xcalloc(f->ncalls + 1, sizeof(int));
@@ -533,7 +549,8 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 			lk->call_hook[i] = slot_node(lk, by_type ? c->ftype :
 						     c->slot);
 		add_edge(&e, &ne, from, lk->call_hook[i], i);
-		add_edge(&e, &ne, from, lk->call_target[i], i);
+		if (!link_documented(lk, lk->call_target[i]))
+			add_edge(&e, &ne, from, lk->call_target[i], i);
 	}
 	index_calls(lk);
 	clone_edges(lk, &objs, &e, &ne);
@@ -596,7 +613,7 @@ int link_call_sleeps(const struct link *lk, int call)
 	for (int i = 0; i < 2; i++) {
 		int n = cand[i];
 
-		if (n < 0 || !lk->nodes[n].dist ||
+		if (n < 0 || !lk->nodes[n].dist || link_documented(lk, n) ||
 		    through(lk, call, n, i == 0 && *c->callee).p == NEVER)
 			continue;
 		if (best < 0 || lk->nodes[n].dist < lk->nodes[best].dist)

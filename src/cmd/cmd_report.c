@@ -109,6 +109,29 @@ static char *cond_words(const struct link *lk, int cond, int cond2,
 /* Of the unfollowed calls named in --why, how many are listed. */
 #define WHY_UNFOLLOWED 5
 
+/*
+ * Under "does not sleep": the calls below n that would sleep but for
+ * their callee's kernel-doc (link_documented()).
+ */
+static void why_documented(const struct link *lk, int n)
+{
+	int *calls, k = link_documented_calls(lk, n, &calls, WHY_UNFOLLOWED);
+
+	for (int i = 0; i < k && i < WHY_UNFOLLOWED; i++) {
+		const struct fact_call *c = &lk->f->calls[calls[i]];
+		const struct fact_fn *fn =
+			&lk->f->fns[lk->nodes[lk->call_target[calls[i]]].fn];
+
+		printf("  %s() at %s:%u would sleep, but its kernel-doc (%s:%u) "
+		       "says \"Context: %s\"\n", fn->name,
+		       c->file ? c->file : "?", c->line,
+		       fn->file ? fn->file : "?", fn->line, fn->ctx_doc);
+	}
+	if (k > WHY_UNFOLLOWED)
+		printf("  ... and %d more such calls\n", k - WHY_UNFOLLOWED);
+	free(calls);
+}
+
 /* One line for node n: may it sleep, and through what. */
 static void why_node(const struct link *lk, int n, const char *what)
 {
@@ -136,11 +159,16 @@ static void why_node(const struct link *lk, int n, const char *what)
 			printf("%s\n", k > WHY_UNFOLLOWED ? ", ..." : "");
 		}
 		free(calls);
+		why_documented(lk, n);
 		return;
 	}
 	chain = link_chain(lk, n);
 	when = cond_words(lk, x->cond, x->cond2, x->need);
 	printf("%s: may sleep%s: %s\n", what, when, chain);
+	if (link_documented(lk, n))
+		printf("  but its kernel-doc says \"Context: %s\": its callers "
+		       "are not reported through it (fix the chain, or the "
+		       "comment)\n", lk->f->fns[x->fn].ctx_doc);
 	free(chain);
 	free(when);
 }

@@ -257,12 +257,37 @@ char *doc_atomic_context(const char *comment)
 	return sec;
 }
 
+/*
+ * Does fn take GFP flags?  Then "Any context" is said of callers that
+ * pass flags their context allows (ida_alloc_range()'s "Context: Any
+ * context.", which allocates with the caller's gfp): the flags decide,
+ * as they do for any allocation (sleep_alloc.c), not the comment.
+ */
+static int takes_gfp(CXCursor fn)
+{
+	int n = clang_Cursor_getNumArguments(fn), gfp = 0;
+
+	for (int i = 0; i < n && !gfp; i++) {
+		CXType t = clang_getCursorType(clang_Cursor_getArgument(fn, i));
+		CXString s = clang_getTypeSpelling(t);
+
+		gfp = strstr(clang_getCString(s), "gfp_t") != NULL;
+		clang_disposeString(s);
+	}
+	return gfp;
+}
+
 char *doc_function_context(CXCursor fn)
 {
-	CXString s = clang_Cursor_getRawCommentText(fn);
-	const char *t = clang_getCString(s);
-	char *r = t ? doc_atomic_context(t) : NULL;
+	CXString s;
+	const char *t;
+	char *r;
 
+	if (takes_gfp(fn))
+		return NULL;
+	s = clang_Cursor_getRawCommentText(fn);
+	t = clang_getCString(s);
+	r = t ? doc_atomic_context(t) : NULL;
 	clang_disposeString(s);
 	return r;
 }

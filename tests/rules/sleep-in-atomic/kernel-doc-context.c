@@ -5,28 +5,32 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude
  *
  * check-error-start
-mm/case.c:63:3: warning: msleep() may sleep inside the atomic region begun by spin_lock(&pool_lock) at mm/case.c:61: msleep() [sleep-in-atomic]
-mm/case.c:173:2: warning: wait_obj() may sleep inside the atomic region begun by spin_lock(&lock) at mm/case.c:167: wait_obj() -> msleep() [sleep-in-atomic]
-mm/case.c:174:2: warning: alloc_obj() may sleep inside the atomic region begun by spin_lock(&lock) at mm/case.c:167: alloc_obj() -> msleep() [sleep-in-atomic]
-mm/case.c:175:2: warning: plain_comment() may sleep inside the atomic region begun by spin_lock(&lock) at mm/case.c:167: plain_comment() -> msleep() [sleep-in-atomic]
-mm/case.c:176:2: warning: process_only() may sleep inside the atomic region begun by spin_lock(&lock) at mm/case.c:167: process_only() -> msleep() [sleep-in-atomic]
-mm/case.c:177:2: warning: not_from_irq() may sleep inside the atomic region begun by spin_lock(&lock) at mm/case.c:167: not_from_irq() -> msleep() [sleep-in-atomic]
-mm/case.c:178:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at mm/case.c:167: put_last() -> msleep() [sleep-in-atomic]
+mm/case.c:67:3: warning: msleep() may sleep inside the atomic region begun by spin_lock(&pool_lock) at mm/case.c:65: msleep() [sleep-in-atomic]
+mm/case.c:188:2: warning: wait_obj() may sleep inside the atomic region begun by spin_lock(&lock) at mm/case.c:182: wait_obj() -> msleep() [sleep-in-atomic]
+mm/case.c:189:2: warning: alloc_obj() may sleep inside the atomic region begun by spin_lock(&lock) at mm/case.c:182: alloc_obj() -> msleep() [sleep-in-atomic]
+mm/case.c:190:2: warning: plain_comment() may sleep inside the atomic region begun by spin_lock(&lock) at mm/case.c:182: plain_comment() -> msleep() [sleep-in-atomic]
+mm/case.c:191:2: warning: process_only() may sleep inside the atomic region begun by spin_lock(&lock) at mm/case.c:182: process_only() -> msleep() [sleep-in-atomic]
+mm/case.c:192:2: warning: not_from_irq() may sleep inside the atomic region begun by spin_lock(&lock) at mm/case.c:182: not_from_irq() -> msleep() [sleep-in-atomic]
+mm/case.c:193:2: warning: put_last() may sleep inside the atomic region begun by spin_lock(&lock) at mm/case.c:182: put_last() -> msleep() [sleep-in-atomic]
+mm/case.c:195:2: warning: grab_id() may sleep inside the atomic region begun by spin_lock(&lock) at mm/case.c:182: grab_id() -> kmalloc(gfp) [sleep-in-atomic]
  * check-error-end
  *
  * The analysis finds a chain below put_obj() (the pool's release
  * sleeps), but the function's kernel-doc promises every caller that it
  * may be called under a spinlock, as folio_put()'s does: the kernel's
- * contract, so its callers under a lock (lines 168 to 172) are not
+ * contract, so its callers under a lock (lines 183 to 187) are not
  * reported.  A sleep inside the documented function's own region is
- * still its own finding (line 63).  A comment that says the function
+ * still its own finding (line 67).  A comment that says the function
  * may sleep, or that makes the promise depend on something (GFP flags,
  * "only"), or denies an atomic context ("must not be dropped from atomic
  * context"), or is no kernel-doc comment (no second star), promises
- * nothing (lines 173 to 178).
+ * nothing (lines 188 to 193).  "Any context" of a function that takes GFP
+ * flags is said of callers whose flags their context allows: the flags
+ * decide (line 195, GFP_KERNEL; not line 194, GFP_ATOMIC).
  */
 #include <linux/lsm_hooks.h>
 #include <linux/spinlock.h>
+#include <linux/gfp.h>
 
 static spinlock_t lock, pool_lock;
 static int pool_min, pool_used;
@@ -157,6 +161,17 @@ static void put_last(void)
 	msleep(1);
 }
 
+/**
+ * grab_id - allocate an id, with the caller's flags
+ *
+ * Context: Any context.  It is safe to call this function without
+ * locking in your code.
+ */
+static int grab_id(gfp_t gfp)
+{
+	return kmalloc(8, gfp) != 0;
+}
+
 static void drop_obj(void)
 {
 	release_pool();
@@ -176,6 +191,8 @@ static void caller(void)
 	process_only();
 	not_from_irq();
 	put_last();
+	grab_id(GFP_ATOMIC);
+	grab_id(GFP_KERNEL);
 	spin_unlock(&lock);
 }
 

@@ -281,7 +281,9 @@ struct link {
 				   cannot (0), or not known as flags (-1) */
 		int test;	/* ARG_TEST: the truth of "pN & v" is
 				   passed, test N + 1; -(N + 1) its
-				   negation ("tN&v", "!tN&v") */
+				   negation ("tN&v", "!tN&v"); gfp 1
+				   when that test is "the flags can
+				   block" ("tgN&v") */
 	} **call_args;		/* per call, per argument */
 	int *call_nargs;
 	/*

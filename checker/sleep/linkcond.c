@@ -173,11 +173,16 @@ struct link_arg *linkcond_args(const char *s, int *n)
 		    *s == '&') {	/* "&D": an object by name, not 0 */
 			a.kind = ARG_NONZERO;
 		} else if (*s == 't' || (*s == '!' && s[1] == 't')) {
-			/* "t2&1024": the truth of a test of parameter 2 */
+			/*
+			 * "t2&1024": the truth of a test of parameter 2;
+			 * "tg2&1024": the test "its flags can block".
+			 */
 			int neg = *s == '!';
-			long i = strtol(s + 1 + neg, &end, 10);
+			int g = s[1 + neg] == 'g';
+			long i = strtol(s + 1 + neg + g, &end, 10);
 
-			if (end != s + 1 + neg && *end == '&' && i >= 0 &&
+			a.gfp = g ? 1 : -1;
+			if (end != s + 1 + neg + g && *end == '&' && i >= 0 &&
 			    i < 64) {
 				a.v = strtoll(end + 1, &end, 10);
 				if (!*end || *end == ',') {
@@ -294,6 +299,9 @@ int linkcond_through(const struct link *lk, int call, int c,
 		 */
 		int to = pred_atom(lk, linkcond_test_param(a), '&', a->v);
 
+		/* "the flags can block": the caller's own gfp_t condition */
+		if (a->gfp == 1 && (c > 0) == (a->test > 0))
+			return COND_GFP + linkcond_test_param(a) + 1;
 		return (c > 0) == (a->test > 0) ? to : -to;
 	}
 	d = arg_decides(p, a);

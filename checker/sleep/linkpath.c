@@ -35,6 +35,10 @@ static struct link_arg *pass(const struct link *lk, int i,
 				out[k].kind = ARG_VALUE;
 				out[k].v = ((x->v & a->v) != 0) ==
 					   (a->test > 0);
+			} else if (a->gfp == 1 && x->gfp >= 0) {
+				/* "can block" of flags known to or not */
+				out[k].kind = ARG_VALUE;
+				out[k].v = x->gfp == (a->test > 0);
 			}
 			continue;
 		}

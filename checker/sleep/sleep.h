@@ -108,7 +108,7 @@ struct params {
 	 */
 	struct pred {
 		int param;
-		char op;	/* PRED_MASK, PRED_EQ */
+		char op;	/* PRED_MASK, PRED_EQ, PRED_GFP */
 		long long val;
 	} pred[32];
 	int npred;
@@ -137,6 +137,12 @@ struct params {
 #define PARAMS_PRED 3000
 #define PRED_MASK '&'
 #define PRED_EQ '='
+/*
+ * "the gfp_t parameter's flags can block" (val the __GFP_DIRECT_RECLAIM
+ * bit): written "gK" as an allocation's condition, and when false as
+ * the bit test "!pK&val".
+ */
+#define PRED_GFP 'g'
 /* How deep an expression a condition or an argument is read to. */
 #define COND_DEPTH 32
 
@@ -224,6 +230,13 @@ char *params_macro_args(struct params *pa, const struct strv *args);
  * when exactly when none is, 0 when it is no such call.
  */
 int bittest_call(CXCursor call, CXCursor *arg, long long *mask);
+/*
+ * The same, and *blocks 1 when the test is "the flags can block" (a
+ * gfp_t's __GFP_DIRECT_RECLAIM bit: gfpflags_allow_blocking()), which
+ * the facts write as a gfp_t condition ("g1"), as an allocation's.
+ */
+int bittest_call_gfp(CXCursor call, CXCursor *arg, long long *mask,
+		     int *blocks);
 /*
  * sleep_doc.c.  The "Context:" section of a kernel-doc comment, its
  * whitespace made single spaces (malloc'd), or NULL; and the same only

@@ -91,11 +91,12 @@ static int address_of(struct params *pa, CXCursor c)
  * A helper's test of bits ("!gfpflags_allow_blocking(gfp_mask)", passed
  * as netlink_unicast()'s nonblock): "0" or "1" when its argument folds,
  * "tN&M" ("!tN&M") when it is the caller's parameter N, whose test of
- * bits M it is (its negation); NULL else.
+ * bits M it is (its negation), "tgN&M" when that test is "the flags
+ * can block" (gfpflags_allow_blocking()); NULL else.
  */
 static char *test_arg(struct params *pa, CXCursor a)
 {
-	int neg = 0, s, i;
+	int neg = 0, s, i, blocks;
 	CXCursor x;
 	long long m, v;
 
@@ -108,7 +109,7 @@ static char *test_arg(struct params *pa, CXCursor a)
 		a = fe_strip(in);
 		neg = !neg;
 	}
-	s = bittest_call(a, &x, &m);
+	s = bittest_call_gfp(a, &x, &m, &blocks);
 	if (!s)
 		return NULL;
 	if (s < 0)
@@ -116,7 +117,9 @@ static char *test_arg(struct params *pa, CXCursor a)
 	if (sleep_value(x, &v))
 		return xstrdup(((v & m) != 0) != neg ? "1" : "0");
 	i = params_index(pa, x);
-	return i >= 0 ? xasprintf("%st%d&%lld", neg ? "!" : "", i, m) : NULL;
+	/* "tg3&1024": the test is "the flags can block" (a gfp_t's). */
+	return i >= 0 ? xasprintf("%st%s%d&%lld", neg ? "!" : "",
+				  blocks ? "g" : "", i, m) : NULL;
 }
 
 static char *arg_value(struct params *pa, CXCursor a, int depth)

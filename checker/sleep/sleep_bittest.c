@@ -117,7 +117,52 @@ static int body_test(CXCursor fn, CXCursor e, int *param, long long *mask,
 	return 0;
 }
 
+/*
+ * Is helper fn's test of parameter param's bits mask the test "the
+ * flags can block": param a gfp_t, mask one bit, and the body's only
+ * flag named the one whose presence lets an allocation block
+ * (__GFP_DIRECT_RECLAIM, __GFP_WAIT before 4.4)?  gfpflags_allow_blocking()
+ * is the kernel's own definition of what "GFP flags that can block"
+ * means (docs/facts-db.md, cond "gK").
+ */
+static int blocking_test(CXCursor fn, int param, long long mask)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(fn);
+	CXType t = clang_getCursorType(clang_Cursor_getArgument(fn, param));
+	CXString ts = clang_getTypeSpelling(t);
+	int gfp = strstr(clang_getCString(ts), "gfp_t") != NULL, named = 0;
+	CXToken *tok;
+	unsigned n;
+
+	clang_disposeString(ts);
+	if (!gfp || mask <= 0 || (mask & (mask - 1)))
+		return 0;
+	clang_tokenize(tu, clang_getCursorExtent(fn), &tok, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString cs;
+		const char *w;
+
+		if (clang_getTokenKind(tok[i]) != CXToken_Identifier)
+			continue;
+		cs = clang_getTokenSpelling(tu, tok[i]);
+		w = clang_getCString(cs);
+		if (!strcmp(w, "__GFP_DIRECT_RECLAIM") || !strcmp(w, "__GFP_WAIT"))
+			named = 1;
+		else if (!strncmp(w, "__GFP_", 6) || !strncmp(w, "GFP_", 4))
+			named = -1000;	/* another flag named: not that test */
+		clang_disposeString(cs);
+	}
+	clang_disposeTokens(tu, tok, n);
+	return named == 1;
+}
+
 int bittest_call(CXCursor call, CXCursor *arg, long long *mask)
+{
+	return bittest_call_gfp(call, arg, mask, NULL);
+}
+
+int bittest_call_gfp(CXCursor call, CXCursor *arg, long long *mask,
+		     int *blocks)
 {
 	CXCursor fn, body, ret, e;
 	struct fe_kids k;
@@ -145,5 +190,7 @@ int bittest_call(CXCursor call, CXCursor *arg, long long *mask)
 	if (!r || param < 0 || param >= clang_Cursor_getNumArguments(call))
 		return 0;
 	*arg = fe_strip(clang_Cursor_getArgument(call, param));
+	if (blocks)
+		*blocks = blocking_test(fn, param, *mask);
 	return r;
 }

@@ -485,18 +485,19 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 	if (k == CXCursor_CallExpr) {
 		/* likely(x), unlikely(x): __builtin_expect(!!(x), v) */
 		char *name = fe_spelling(c);
-		int expect = !strcmp(name, "__builtin_expect"), s;
+		int expect = !strcmp(name, "__builtin_expect"), s, blocks;
 		CXCursor arg;
 
 		free(name);
 		if (expect && clang_Cursor_getNumArguments(c) >= 1) {
 			cond_of(pa, clang_Cursor_getArgument(c, 0), t, f,
 				t2, f2, depth + 1);
-		} else if ((s = bittest_call(c, &arg, &v))) {
+		} else if ((s = bittest_call_gfp(c, &arg, &v, &blocks))) {
 			/* gfpflags_allow_blocking(gfp): "gfp & M" */
 			i = param_of(pa, arg, (unsigned long long)v);
 			if (i >= 0) {
-				*t = s * params_pred(pa, i, PRED_MASK, v);
+				*t = s * params_pred(pa, i, blocks ? PRED_GFP :
+						     PRED_MASK, v);
 				*f = -*t;
 			}
 		}
@@ -581,6 +582,9 @@ char *params_cond_text(const struct params *pa, int cond)
 	if (a > PARAMS_PRED && a <= PARAMS_PRED + pa->npred) {
 		const struct pred *p = &pa->pred[a - PARAMS_PRED - 1];
 
+		if (p->op == PRED_GFP)	/* "g1"; never negated: "!p1&1024" */
+			return cond > 0 ? xasprintf("g%d", p->param) :
+			       xasprintf("!p%d&%lld", p->param, p->val);
 		return xasprintf("%sp%d%c%lld", neg, p->param, p->op, p->val);
 	}
 	if (a > PARAMS_LOCAL)

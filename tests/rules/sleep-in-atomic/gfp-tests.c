@@ -5,12 +5,13 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
  * check-error-start
-kernel/case.c:96:2: warning: log_start() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:95: log_start() -> msleep() [sleep-in-atomic]
-kernel/case.c:97:2: warning: log_wait() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:95: log_wait() -> msleep() [sleep-in-atomic]
-kernel/case.c:98:2: warning: broadcast() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:95: broadcast() -> msleep() [sleep-in-atomic]
-kernel/case.c:99:2: warning: send_mult() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:95: send_mult() -> unicast() -> mutex_lock() [sleep-in-atomic]
-kernel/case.c:100:2: warning: unicast() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:95: unicast() -> mutex_lock() [sleep-in-atomic]
-kernel/case.c:101:2: warning: log_forced() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:95: log_forced() -> msleep() [sleep-in-atomic]
+kernel/case.c:114:2: warning: log_start() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:113: log_start() -> msleep() [sleep-in-atomic]
+kernel/case.c:115:2: warning: log_wait() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:113: log_wait() -> msleep() [sleep-in-atomic]
+kernel/case.c:116:2: warning: broadcast() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:113: broadcast() -> msleep() [sleep-in-atomic]
+kernel/case.c:117:2: warning: send_mult() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:113: send_mult() -> unicast() -> mutex_lock() [sleep-in-atomic]
+kernel/case.c:118:2: warning: unicast() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:113: unicast() -> mutex_lock() [sleep-in-atomic]
+kernel/case.c:119:2: warning: log_forced() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:113: log_forced() -> msleep() [sleep-in-atomic]
+kernel/case.c:120:2: warning: share_check() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:113: share_check() -> might_sleep() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -78,6 +79,22 @@ static void log_forced(gfp_t gfp_mask)
 		msleep(1);
 }
 
+/*
+ * skb_share_check()'s shape: the kernel's own test that its flags can
+ * block, then an allocation with them.  Both paths sleep under the one
+ * condition "the flags can block", which GFP_ATOMIC rules out.
+ */
+static int shared;
+
+static void *share_check(gfp_t pri)
+{
+	if (gfpflags_allow_blocking(pri))
+		might_sleep();
+	if (shared)
+		return kmalloc(8, pri);
+	return 0;
+}
+
 void atomic_callers(void)
 {
 	spin_lock(&lock);
@@ -87,6 +104,7 @@ void atomic_callers(void)
 	send_mult(0, GFP_ATOMIC);
 	send_mult(1, GFP_ATOMIC);
 	unicast(0, !gfpflags_allow_blocking(GFP_NOWAIT));
+	share_check(GFP_ATOMIC);
 	spin_unlock(&lock);
 }
 
@@ -99,5 +117,6 @@ void blocking_callers(void)
 	send_mult(0, GFP_KERNEL);
 	unicast(0, gfpflags_allow_blocking(GFP_NOWAIT));
 	log_forced(GFP_ATOMIC);
+	share_check(GFP_KERNEL);
 	spin_unlock(&lock);
 }

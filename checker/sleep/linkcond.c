@@ -320,6 +320,10 @@ int linkcond_may(const struct link *lk, int c, const struct link_arg *a,
 		return 1;
 	if (c == NEVER)
 		return 0;
+	/* A gfp_t's flags: those known not to block rule the step out. */
+	if (!p && c > COND_GFP && c - COND_GFP - 1 < na &&
+	    a[c - COND_GFP - 1].gfp == 0)
+		return 0;
 	if (!p && (c > COND_GFP || c < -COND_GFP || c == COND_IRQS_OFF ||
 		   c == -COND_IRQS_OFF || c == COND_IN_INTR ||
 		   c == -COND_IN_INTR))

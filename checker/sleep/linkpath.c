@@ -221,6 +221,21 @@ void link_path_of(const struct link *lk, int call, int n,
 	free(a);
 }
 
+int link_args_rule_out(const struct link *lk, int call, int n)
+{
+	struct link_arg *a;
+	int na, via, next, out = 0;
+
+	if (call < 0 || n < lk->nhooks || n >= lk->nhooks + lk->f->nfns ||
+	    !lk->nodes[n].dist)
+		return 0;
+	a = pass(lk, call, NULL, 0, &na);
+	if (known(a, na))
+		out = !pick(lk, n, a, na, &via, &next);
+	free(a);
+	return out;
+}
+
 void link_path_free(struct link_path *p)
 {
 	free(p->node);

@@ -22,5 +22,14 @@ struct link_path {
 void link_path_of(const struct link *lk, int call, int n,
 		  struct link_path *p);
 void link_path_free(struct link_path *p);
+/*
+ * Do call's constant arguments rule out every way node n (a function
+ * it calls) sleeps, one step down: each of n's sleeping calls is made
+ * under a condition of n's parameters, or reaches a callee that sleeps
+ * only under one, that those arguments make false?  n's own condition
+ * joins its ways' ("g0" one way, "p1" another: none kept), the steps
+ * keep theirs: alloc_or_wait(GFP_ATOMIC, 0) sleeps neither way.
+ */
+int link_args_rule_out(const struct link *lk, int call, int n);
 
 #endif /* HOOKWRAP_LINKPATH_H */

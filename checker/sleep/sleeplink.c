@@ -38,6 +38,7 @@
 #include "checker/sleep/linkcond.h"
 #include "checker/sleep/linkmap.h"
 #include "checker/sleep/linkobj.h"
+#include "checker/sleep/linkpath.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -614,7 +615,8 @@ int link_call_sleeps(const struct link *lk, int call)
 		int n = cand[i];
 
 		if (n < 0 || !lk->nodes[n].dist || link_documented(lk, n) ||
-		    through(lk, call, n, i == 0 && *c->callee).p == NEVER)
+		    through(lk, call, n, i == 0 && *c->callee).p == NEVER ||
+		    link_args_rule_out(lk, call, n))
 			continue;
 		if (best < 0 || lk->nodes[n].dist < lk->nodes[best].dist)
 			best = n;

@@ -5,13 +5,14 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
  * check-error-start
-kernel/case.c:114:2: warning: log_start() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:113: log_start() -> msleep() [sleep-in-atomic]
-kernel/case.c:115:2: warning: log_wait() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:113: log_wait() -> msleep() [sleep-in-atomic]
-kernel/case.c:116:2: warning: broadcast() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:113: broadcast() -> msleep() [sleep-in-atomic]
-kernel/case.c:117:2: warning: send_mult() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:113: send_mult() -> unicast() -> mutex_lock() [sleep-in-atomic]
-kernel/case.c:118:2: warning: unicast() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:113: unicast() -> mutex_lock() [sleep-in-atomic]
-kernel/case.c:119:2: warning: log_forced() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:113: log_forced() -> msleep() [sleep-in-atomic]
-kernel/case.c:120:2: warning: share_check() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:113: share_check() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:128:2: warning: log_start() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:127: log_start() -> msleep() [sleep-in-atomic]
+kernel/case.c:129:2: warning: log_wait() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:127: log_wait() -> msleep() [sleep-in-atomic]
+kernel/case.c:130:2: warning: broadcast() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:127: broadcast() -> msleep() [sleep-in-atomic]
+kernel/case.c:131:2: warning: send_mult() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:127: send_mult() -> unicast() -> mutex_lock() [sleep-in-atomic]
+kernel/case.c:132:2: warning: unicast() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:127: unicast() -> mutex_lock() [sleep-in-atomic]
+kernel/case.c:133:2: warning: log_forced() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:127: log_forced() -> msleep() [sleep-in-atomic]
+kernel/case.c:134:2: warning: share_check() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:127: share_check() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:135:2: warning: alloc_or_wait() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:127: alloc_or_wait() -> msleep() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -95,6 +96,18 @@ static void *share_check(gfp_t pri)
 	return 0;
 }
 
+/*
+ * Two ways to sleep, each under its own condition: the flags can
+ * block, or wait is true.  A caller's GFP_ATOMIC rules out the first,
+ * its 0 the second; with 1 the chain shown is the one its flags allow.
+ */
+static void alloc_or_wait(gfp_t gfp, int wait)
+{
+	kmalloc(8, gfp);
+	if (wait)
+		msleep(1);
+}
+
 void atomic_callers(void)
 {
 	spin_lock(&lock);
@@ -105,6 +118,7 @@ void atomic_callers(void)
 	send_mult(1, GFP_ATOMIC);
 	unicast(0, !gfpflags_allow_blocking(GFP_NOWAIT));
 	share_check(GFP_ATOMIC);
+	alloc_or_wait(GFP_ATOMIC, 0);
 	spin_unlock(&lock);
 }
 
@@ -118,5 +132,6 @@ void blocking_callers(void)
 	unicast(0, gfpflags_allow_blocking(GFP_NOWAIT));
 	log_forced(GFP_ATOMIC);
 	share_check(GFP_KERNEL);
+	alloc_or_wait(GFP_ATOMIC, 1);
 	spin_unlock(&lock);
 }

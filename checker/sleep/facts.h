@@ -356,10 +356,15 @@ void link_free(struct link *lk);
 int link_call_sleeps(const struct link *lk, int call);
 /*
  * Is node n a function whose kernel-doc promises that it may be called
- * in atomic context (fact_fn.ctx_doc; not in an RT link)?  No caller
- * sleeps through it.
+ * in atomic context (fact_fn.ctx_doc)?  Its callers do not sleep
+ * through it, on a kernel without PREEMPT_RT ("Documented context" in
+ * docs/rules/sleep-in-atomic.md): the contract is the callee's to keep.
  */
-int link_documented(const struct link *lk, int n);
+static inline int link_documented(const struct link *lk, int n)
+{
+	return !lk->rt && n >= lk->nhooks && n < lk->nnodes &&
+	       lk->f->fns[lk->nodes[n].fn].ctx_doc;
+}
 /* "f() -> g() -> kmalloc(GFP_KERNEL)" from node n. */
 char *link_chain(const struct link *lk, int n);
 /*

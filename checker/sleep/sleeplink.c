@@ -122,18 +122,6 @@ static void add_edge(struct edge **e, int *n, int from, int to, int call)
 	(*n)++;
 }
 
-/*
- * Is node n a function whose kernel-doc promises it may be called in
- * atomic context (fact_fn.ctx_doc)?  Its callers do not sleep through
- * it, on a kernel without PREEMPT_RT ("Documented context" in
- * docs/rules/sleep-in-atomic.md): the contract is the callee's to keep.
- */
-int link_documented(const struct link *lk, int n)
-{
-	return !lk->rt && n >= lk->nhooks && n < lk->nnodes &&
-	       lk->f->fns[lk->nodes[n].fn].ctx_doc;
-}
-
 static void add_impl(struct impl_list *il, int node, int reg)
 {
 	for (int i = 0; i < il->n; i++)

@@ -195,6 +195,8 @@ char *params_text(struct params *pa, CXCursor c);
 char *params_token_at(CXTranslationUnit tu, CXSourceLocation l);
 /* The operand of e when e is "!x" (x unstripped), else a null cursor. */
 CXCursor sleep_not_operand(CXCursor e);
+/* Is fn's parameter i of type gfp_t (const or not)? */
+int sleep_param_gfp(CXCursor fn, int i);
 /* Is c a null pointer constant (NULL, "(void *)0", 0)? */
 int params_null(struct params *pa, CXCursor c);
 /* The atom of "parameter i == v". */

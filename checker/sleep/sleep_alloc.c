@@ -16,15 +16,9 @@ static int gfp_param(CXCursor call)
 	CXCursor fn = clang_getCursorReferenced(call);
 	int n = clang_Cursor_getNumArguments(fn);
 
-	for (int i = 0; i < n; i++) {
-		CXType t = clang_getCursorType(clang_Cursor_getArgument(fn, i));
-		CXString ts = clang_getTypeSpelling(t);
-		int is_gfp = !strcmp(clang_getCString(ts), "gfp_t");
-
-		clang_disposeString(ts);
-		if (is_gfp)
+	for (int i = 0; i < n; i++)
+		if (sleep_param_gfp(fn, i))
 			return i < clang_Cursor_getNumArguments(call) ? i : -1;
-	}
 	return -1;
 }
 

@@ -128,14 +128,11 @@ static int body_test(CXCursor fn, CXCursor e, int *param, long long *mask,
 static int blocking_test(CXCursor fn, int param, long long mask)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(fn);
-	CXType t = clang_getCursorType(clang_Cursor_getArgument(fn, param));
-	CXString ts = clang_getTypeSpelling(t);
-	int gfp = strstr(clang_getCString(ts), "gfp_t") != NULL, named = 0;
+	int named = 0;
 	CXToken *tok;
 	unsigned n;
 
-	clang_disposeString(ts);
-	if (!gfp || mask <= 0 || (mask & (mask - 1)))
+	if (!sleep_param_gfp(fn, param) || mask <= 0 || (mask & (mask - 1)))
 		return 0;
 	clang_tokenize(tu, clang_getCursorExtent(fn), &tok, &n);
 	for (unsigned i = 0; i < n; i++) {

@@ -265,16 +265,12 @@ char *doc_atomic_context(const char *comment)
  */
 static int takes_gfp(CXCursor fn)
 {
-	int n = clang_Cursor_getNumArguments(fn), gfp = 0;
+	int n = clang_Cursor_getNumArguments(fn);
 
-	for (int i = 0; i < n && !gfp; i++) {
-		CXType t = clang_getCursorType(clang_Cursor_getArgument(fn, i));
-		CXString s = clang_getTypeSpelling(t);
-
-		gfp = strstr(clang_getCString(s), "gfp_t") != NULL;
-		clang_disposeString(s);
-	}
-	return gfp;
+	for (int i = 0; i < n; i++)
+		if (sleep_param_gfp(fn, i))
+			return 1;
+	return 0;
 }
 
 char *doc_function_context(CXCursor fn)

@@ -103,6 +103,17 @@ char *params_token_at(CXTranslationUnit tu, CXSourceLocation l)
 	return w;
 }
 
+int sleep_param_gfp(CXCursor fn, int i)
+{
+	CXType t = clang_getCursorType(clang_Cursor_getArgument(fn, i));
+	CXString ts = clang_getTypeSpelling(t);
+	const char *w = clang_getCString(ts);
+	int is = w && (!strcmp(w, "gfp_t") || !strcmp(w, "const gfp_t"));
+
+	clang_disposeString(ts);
+	return is;
+}
+
 CXCursor sleep_not_operand(CXCursor e)
 {
 	CXCursor in = clang_getNullCursor();

@@ -122,6 +122,17 @@ static void add_edge(struct edge **e, int *n, int from, int to, int call)
 	(*n)++;
 }
 
+/*
+ * The same for an edge into function node to, unless its kernel-doc
+ * promises atomic use (link_documented()): no caller sleeps through it.
+ */
+static void add_edge_into(const struct link *lk, struct edge **e, int *n,
+			  int from, int to, int call)
+{
+	if (!link_documented(lk, to))
+		add_edge(e, n, from, to, call);
+}
+
 static void add_impl(struct impl_list *il, int node, int reg)
 {
 	for (int i = 0; i < il->n; i++)
@@ -386,9 +397,8 @@ static void clone_edges(struct link *lk, const struct link_objs *o,
 				if (x->call[m] == i && x->key[m])
 					hook = slot_node(lk, x->key[m]);
 			add_edge(e, ne, base + c, hook, i);
-			if (!link_documented(lk, lk->call_target[i]))
-				add_edge(e, ne, base + c, lk->call_target[i],
-					 i);
+			add_edge_into(lk, e, ne, base + c,
+				      lk->call_target[i], i);
 		}
 	}
 }
@@ -487,8 +497,7 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 		if (mode & LINK_DIRECT && !f->regs[i].slot)
 			continue;	/* a hook reaches no implementation */
 		add_impl(&lk->impls[h], n, i);
-		if (!link_documented(lk, n))
-			add_edge(&e, &ne, h, n, -2 - i);
+		add_edge_into(lk, &e, &ne, h, n, -2 - i);
 	}
 	/* A member of some objects: what those objects hold. */
 	for (int i = 0; i < objs.nnode; i++) {
@@ -501,8 +510,7 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 			if (n < 0)
 				continue;
 			add_impl(&lk->impls[h], n, r);
-			if (!link_documented(lk, n))
-				add_edge(&e, &ne, h, n, -2 - r);
+			add_edge_into(lk, &e, &ne, h, n, -2 - r);
 		}
 	}
 	lk->call_from = xcalloc(f->ncalls + 1, sizeof(int));
@@ -538,8 +546,7 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 			lk->call_hook[i] = slot_node(lk, by_type ? c->ftype :
 						     c->slot);
 		add_edge(&e, &ne, from, lk->call_hook[i], i);
-		if (!link_documented(lk, lk->call_target[i]))
-			add_edge(&e, &ne, from, lk->call_target[i], i);
+		add_edge_into(lk, &e, &ne, from, lk->call_target[i], i);
 	}
 	index_calls(lk);
 	clone_edges(lk, &objs, &e, &ne);

@@ -229,16 +229,13 @@ char *params_macro_args(struct params *pa, const struct strv *args);
  * test of bits of a parameter ("return !!(gfp_flags &
  * __GFP_DIRECT_RECLAIM);")?  1 when the call is true exactly when a bit
  * of *mask is set in *arg (the call's argument for that parameter), -1
- * when exactly when none is, 0 when it is no such call.
+ * when exactly when none is, 0 when it is no such call.  *blocks 1
+ * when the test is "the flags can block" (a gfp_t's
+ * __GFP_DIRECT_RECLAIM bit: gfpflags_allow_blocking()), which the
+ * facts write as a gfp_t condition ("g1"), as an allocation's.
  */
-int bittest_call(CXCursor call, CXCursor *arg, long long *mask);
-/*
- * The same, and *blocks 1 when the test is "the flags can block" (a
- * gfp_t's __GFP_DIRECT_RECLAIM bit: gfpflags_allow_blocking()), which
- * the facts write as a gfp_t condition ("g1"), as an allocation's.
- */
-int bittest_call_gfp(CXCursor call, CXCursor *arg, long long *mask,
-		     int *blocks);
+int bittest_call(CXCursor call, CXCursor *arg, long long *mask,
+		 int *blocks);
 /*
  * sleep_doc.c.  The "Context:" section of a kernel-doc comment, its
  * whitespace made single spaces (malloc'd), or NULL; and the same only

@@ -109,7 +109,7 @@ static char *test_arg(struct params *pa, CXCursor a)
 		a = fe_strip(in);
 		neg = !neg;
 	}
-	s = bittest_call_gfp(a, &x, &m, &blocks);
+	s = bittest_call(a, &x, &m, &blocks);
 	if (!s)
 		return NULL;
 	if (s < 0)

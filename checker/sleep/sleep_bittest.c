@@ -153,13 +153,8 @@ static int blocking_test(CXCursor fn, int param, long long mask)
 	return named == 1;
 }
 
-int bittest_call(CXCursor call, CXCursor *arg, long long *mask)
-{
-	return bittest_call_gfp(call, arg, mask, NULL);
-}
-
-int bittest_call_gfp(CXCursor call, CXCursor *arg, long long *mask,
-		     int *blocks)
+int bittest_call(CXCursor call, CXCursor *arg, long long *mask,
+		 int *blocks)
 {
 	CXCursor fn, body, ret, e;
 	struct fe_kids k;
@@ -187,7 +182,6 @@ int bittest_call_gfp(CXCursor call, CXCursor *arg, long long *mask,
 	if (!r || param < 0 || param >= clang_Cursor_getNumArguments(call))
 		return 0;
 	*arg = fe_strip(clang_Cursor_getArgument(call, param));
-	if (blocks)
-		*blocks = blocking_test(fn, param, *mask);
+	*blocks = blocking_test(fn, param, *mask);
 	return r;
 }

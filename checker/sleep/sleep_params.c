@@ -492,7 +492,7 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 		if (expect && clang_Cursor_getNumArguments(c) >= 1) {
 			cond_of(pa, clang_Cursor_getArgument(c, 0), t, f,
 				t2, f2, depth + 1);
-		} else if ((s = bittest_call_gfp(c, &arg, &v, &blocks))) {
+		} else if ((s = bittest_call(c, &arg, &v, &blocks))) {
 			/* gfpflags_allow_blocking(gfp): "gfp & M" */
 			i = param_of(pa, arg, (unsigned long long)v);
 			if (i >= 0) {

@@ -84,3 +84,47 @@ report --baseline="$OUT/base.json" >"$OUT/b2.txt" 2>/dev/null
 check "baseline: the group with a new site is one new finding" \
 	test "$(wc -l <"$OUT/b2.txt")" -eq 1
 contains "... naming three more places now" "$OUT/b2.txt" "from 3 more places:"
+
+# The group's head is its shortest chain, wherever it is: a unit
+# collected first whose site reaches the sleep one call deeper (through
+# its own wrapper) is named after the direct callers, not before them.
+mkdir -p "$T/fs/dlm"
+cat >"$T/fs/dlm/show.c" <<'EOC'
+#include <linux/spinlock.h>
+
+struct dlm_ctxt {
+	spinlock_t spinlock;
+};
+
+extern void dlm_print_one_mle(struct dlm_ctxt *dlm);
+
+static void dlm_show(struct dlm_ctxt *dlm)
+{
+	dlm_print_one_mle(dlm);
+}
+
+void dlm_show_locked(struct dlm_ctxt *dlm)
+{
+	spin_lock(&dlm->spinlock);
+	dlm_show(dlm);
+	spin_unlock(&dlm->spinlock);
+}
+EOC
+rm -f "$DB"
+for u in fs/dlm/show.c fs/ocfs2/dlmdebug.c fs/ocfs2/dlmmaster.c; do
+	(cd "$T" && "$HOOKWRAP" check --db="$DB" $KFLAGS "$u") ||
+		echo "collect $u failed" >&2
+done
+report >"$OUT/short.txt" 2>&1
+check "shortest first: still one finding" \
+	test "$(wc -l <"$OUT/short.txt")" -eq 1
+same "shortest first: headed by a direct caller; the wrapper's site last" \
+	<(echo "fs/ocfs2/dlmdebug.c:26:2: warning: dlm_print_one_mle() may sleep inside the atomic region begun by spin_lock(&dlm->spinlock) at fs/ocfs2/dlmdebug.c:25: dlm_print_one_mle() -> get_zeroed_page(GFP_NOFS); the same sleep is reached inside atomic regions from 4 more places: fs/ocfs2/dlmdebug.c:33 (spin_lock(&dlm->spinlock)), fs/ocfs2/dlmmaster.c:13 (spin_lock(&dlm->spinlock)), fs/ocfs2/dlmmaster.c:20 (spin_lock(&dlm->spinlock)), ... [sleep-in-atomic]") \
+	"$OUT/short.txt"
+report --format=json >"$OUT/short.json"
+check "JSON: the wrapper's site is the last related place" python3 - "$OUT/short.json" <<'PY'
+import json, sys
+rel = json.load(open(sys.argv[1]))["findings"][0]["related"]
+assert (rel[-1]["file"], rel[-1]["line"]) == ("fs/dlm/show.c", 17), rel
+assert "dlm_show() -> dlm_print_one_mle() -> get_zeroed_page" in rel[-1]["message"]
+PY

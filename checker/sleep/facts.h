@@ -384,9 +384,11 @@ int link_drop(const struct link *lk, int call, int n);
  * The sleeping call at the end of node n's chain as call takes it (a
  * call index): what a chain's root cause is, for grouping findings; -1
  * when n sleeps not.  *detours (when not NULL): how many steps of the
- * nodes' own chains the call's arguments ruled out on the way.
+ * nodes' own chains the call's arguments ruled out on the way; *steps
+ * (when not NULL): how many calls the chain makes from call to it.
  */
-int link_root_call(const struct link *lk, int call, int n, int *detours);
+int link_root_call(const struct link *lk, int call, int n, int *detours,
+		   int *steps);
 /* Does the chain from node n (as call takes it) pass a hook, not a slot? */
 int link_chain_hook(const struct link *lk, int call, int n);
 /*

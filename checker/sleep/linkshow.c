@@ -242,7 +242,8 @@ int link_hook_sleeper(const struct link *lk, int h, int *reg)
 	return il->node[best];
 }
 
-int link_root_call(const struct link *lk, int call, int n, int *detours)
+int link_root_call(const struct link *lk, int call, int n, int *detours,
+		   int *steps)
 {
 	struct link_path p = { 0 };
 	int root;
@@ -251,6 +252,8 @@ int link_root_call(const struct link *lk, int call, int n, int *detours)
 	root = p.n && p.via[p.n - 1] >= 0 ? p.via[p.n - 1] : -1;
 	if (detours)
 		*detours = p.detours;
+	if (steps)
+		*steps = p.n;
 	link_path_free(&p);
 	return root;
 }

@@ -26,6 +26,7 @@ struct hit {
 	int call;		/* the call, in the facts */
 	int root;		/* the sleeping call its chain ends in */
 	int detours;		/* steps its arguments ruled out (linkpath.h) */
+	int steps;		/* calls its chain makes to the root */
 	char *msg;
 	char *key;
 };
@@ -38,6 +39,8 @@ static int cmp_hit(const void *pa, const void *pb)
 		return a->root < b->root ? -1 : 1;
 	if (a->detours != b->detours)
 		return a->detours < b->detours ? -1 : 1;
+	if (a->steps != b->steps)
+		return a->steps < b->steps ? -1 : 1;
 	return (a->call > b->call) - (a->call < b->call);
 }
 
@@ -49,7 +52,9 @@ static int cmp_hit(const void *pa, const void *pb)
  * finding, the others its related places (named in the message, up to
  * GROUP_NAMED of them).  First come the entry points whose chain is the
  * callee's own, then those whose constant arguments ruled a step of it
- * out and reach the sleep another way (cmp_hit).
+ * out and reach the sleep another way; among each, the shortest chain
+ * first (cmp_hit): a reader checks it fastest, and each step more is one
+ * more branch the walk may have taken that the code never does.
  */
 static void report_group(struct check_ctx *cx, const struct link *lk,
 			 const struct rule *rule, struct hit *h, int n)
@@ -156,8 +161,10 @@ static void atomic_calls(struct check_ctx *cx, const struct link *lk,
 		h = &hits[nhits++];
 		h->call = i;
 		h->detours = 0;
+		h->steps = 0;
 		h->root = n == -2 ? i : link_root_call(use, i, n,
-							&h->detours);
+							&h->detours,
+							&h->steps);
 		if (h->root < 0)
 			h->root = i;
 		if (rt) {

@@ -14,6 +14,30 @@
 #include <string.h>
 
 /*
+ * The function type a callee expression of type t calls, its
+ * parameters' types as written: through the pointer, and through the
+ * typedefs a member is declared with ("blkcg_pol_alloc_pd_fn
+ * *pd_alloc_fn;", "typedef struct blkg_policy_data
+ * *(blkcg_pol_alloc_pd_fn)(..., gfp_t gfp);"), which the canonical type
+ * would flatten to "unsigned int".
+ */
+static CXType fn_type_of(CXType t)
+{
+	for (int guard = 0; guard < 16; guard++) {
+		if (t.kind == CXType_Pointer)
+			t = clang_getPointeeType(t);
+		else if (t.kind == CXType_Elaborated)
+			t = clang_Type_getNamedType(t);
+		else if (t.kind == CXType_Typedef)
+			t = clang_getTypedefDeclUnderlyingType(
+				clang_getTypeDeclaration(t));
+		else
+			break;
+	}
+	return t;
+}
+
+/*
  * Is parameter i of the function call calls a gfp_t?  Of a function it
  * names, or of the function type it calls through ("convert->func(...,
  * GFP_ATOMIC)").
@@ -33,9 +57,7 @@ static int gfp_typed(CXCursor call, int i)
 		CXCursor callee = clang_getNullCursor();
 
 		clang_visitChildren(call, fe_take_first, &callee);
-		t = clang_getCursorType(callee);
-		if (t.kind == CXType_Pointer)
-			t = clang_getPointeeType(t);
+		t = fn_type_of(clang_getCursorType(callee));
 		if (t.kind != CXType_FunctionProto ||
 		    i >= clang_getNumArgTypes(t))
 			return 0;

@@ -1,14 +1,15 @@
 /*
- * check-name: a function that passes its own gfp_t on sleeps when its caller's flags block, whatever the path's own test
+ * check-name: a function that passes its own gfp_t on sleeps when its caller's flags block, whatever the path's own test, also through a member typed by a typedef
  * check-tree: sleep-hooks
  * check-path: kernel/case.c
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
  * check-error-start
-kernel/case.c:92:2: warning: convert->func() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:90: convert->func() -> convert_context() (through convert->func: converter.func = convert_context at kernel/case.c:85) -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
-kernel/case.c:101:2: warning: node_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:98: node_alloc() -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
-kernel/case.c:116:2: warning: buf_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:114: buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
-kernel/case.c:118:2: warning: buf_alloc_zeroed() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:114: buf_alloc_zeroed() -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
+kernel/case.c:93:2: warning: convert->func() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:91: convert->func() -> convert_context() (through convert->func: converter.func = convert_context at kernel/case.c:86) -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
+kernel/case.c:102:2: warning: node_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:99: node_alloc() -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
+kernel/case.c:117:2: warning: buf_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:115: buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
+kernel/case.c:119:2: warning: buf_alloc_zeroed() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:115: buf_alloc_zeroed() -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
+kernel/case.c:150:2: warning: pol->pd_alloc() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:148: pol->pd_alloc() -> policy_alloc() (through pol->pd_alloc: policy.pd_alloc = policy_alloc at kernel/case.c:143) -> buf_alloc() -> __kmalloc_node_track_caller_noprof(how) [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -120,4 +121,32 @@ void gfp_callers(void)
 	buf_alloc(64, __GFP_HIGH | __GFP_NOWARN);
 	spin_unlock(&lock);
 	buf_alloc(64, GFP_KERNEL);
+}
+
+/*
+ * blkcg_policy's shape: the member is declared with a typedef of the
+ * function type (blkcg_pol_alloc_pd_fn *pd_alloc_fn), whose parameter
+ * is the gfp_t: GFP_NOWAIT | __GFP_NOWARN through it cannot block.
+ */
+typedef void *(pd_alloc_fn)(unsigned long n, gfp_t gfp);
+
+struct policy {
+	pd_alloc_fn *pd_alloc;
+};
+
+static void *policy_alloc(unsigned long n, gfp_t gfp)
+{
+	return buf_alloc(n, gfp);
+}
+
+static struct policy the_policy = {
+	.pd_alloc = policy_alloc,
+};
+
+void policy_callers(struct policy *pol)
+{
+	spin_lock(&lock);
+	pol->pd_alloc(16, GFP_NOWAIT | __GFP_NOWARN);
+	pol->pd_alloc(16, GFP_KERNEL);
+	spin_unlock(&lock);
 }

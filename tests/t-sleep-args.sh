@@ -217,6 +217,7 @@ void v_callers(unsigned int other)
 	v_gfp(GFP_KERNEL);
 	v_gfp(GFP_ATOMIC);
 	v_mask(other | ASYNC);
+	v_mask(local | ASYNC);
 	v_case(EV_DEL);
 	v_ptr(NULL);
 	v_ne(-1);
@@ -231,8 +232,8 @@ check "cond: a switch's case: p0=21" test \
 	"$(qv "SELECT cond FROM calls WHERE caller='v_case' AND callee='might_sleep'")" = 'p0=21'
 check "cond: != is an equality negated: !p0=20" test \
 	"$(qv "SELECT cond FROM calls WHERE caller='v_ne' AND callee='might_sleep'")" = '!p0=20'
-check "args: bits known set: m2" test \
-	"$(qv "SELECT args FROM calls WHERE callee='v_mask'")" = m2
+check "args: the caller's parameter with bits set (p0|2), a local's bits known set (m2)" test \
+	"$(qv "SELECT group_concat(args, ' ') FROM (SELECT args FROM calls WHERE callee='v_mask' ORDER BY line)")" = 'p0|2 m2'
 check "args: an enumerator's value: 21" test \
 	"$(qv "SELECT args FROM calls WHERE callee='v_case'")" = 21
 check "args: NULL is 0" test \

@@ -192,12 +192,25 @@ struct link_arg *linkcond_args(const char *s, int *n)
 				}
 			}
 		} else if (*s == 'p') {
-			/* A parameter 0 to 63, as the pass writes them. */
+			/*
+			 * A parameter 0 to 63, as the pass writes them;
+			 * "p1|8": with bits 8 or'ed in.
+			 */
 			long i = strtol(s + 1, &end, 10);
+			long long k = 0;
 
+			if (end != s + 1 && *end == '|') {
+				char *at = end + 1;
+
+				k = strtoll(at, &end, 10);
+				if (end == at || !k)
+					end = at - 1;	/* not a number: '|' */
+			}
 			if (end != s + 1 && (!*end || *end == ',') && i >= 0 &&
-			    i < 64)
+			    i < 64) {
 				a.kind = (int)i;
+				a.v = k;
+			}
 		} else if (*s == 'm') {
 			a.v = strtoll(s + 1, &end, 10);
 			if (end != s + 1 && (!*end || *end == ','))
@@ -221,6 +234,12 @@ struct link_arg *linkcond_args(const char *s, int *n)
  */
 static int arg_decides(const struct link_pred *p, const struct link_arg *a)
 {
+	if (a->kind >= 0 && a->v) {
+		/* "p1|8": bits 8 set, whatever the caller passes. */
+		const struct link_arg bits = { ARG_BITS, a->v, -1, 0 };
+
+		return arg_decides(p, &bits);
+	}
 	if (a->kind == ARG_VALUE) {
 		if (!p)
 			return a->v != 0;
@@ -279,12 +298,25 @@ int linkcond_through(const struct link *lk, int call, int c,
 		a = j < lk->call_nargs[call] ? &lk->call_args[call][j] :
 					       &unknown;
 		if (a->gfp == 1 || (a->gfp < 0 && a->kind == ARG_VALUE &&
-				    a->v))
+				    a->v) || (a->kind >= 0 && a->v))
 			return 0;
 		return a->kind >= 0 ? COND_GFP + a->kind + 1 : NEVER;
 	}
 	j = p ? p->param : (c > 0 ? c : -c) - 1;
 	a = j < lk->call_nargs[call] ? &lk->call_args[call][j] : &unknown;
+	if (a->kind >= 0 && a->v) {
+		/*
+		 * "p1|8" (rpm_idle()'s rpm_suspend(dev, rpmflags | RPM_AUTO)):
+		 * a test the bits decide is decided; a test of other bits is
+		 * the caller's own test of its parameter; an equality, not
+		 * known.
+		 */
+		d = arg_decides(p, a);
+		if (d >= 0)
+			return d == (c > 0) ? 0 : NEVER;
+		if (!p || p->op != '&')
+			return 0;
+	}
 	if (a->kind >= 0) {
 		int to = p ? pred_atom(lk, a->kind, p->op, p->val) :
 			     a->kind + 1;

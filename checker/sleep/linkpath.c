@@ -44,6 +44,17 @@ static struct link_arg *pass(const struct link *lk, int i,
 		}
 		out[k] = a->kind < 0 ? *a : a->kind < nin ? in[a->kind] :
 			 unknown;
+		if (a->kind >= 0 && a->v) {
+			/* "p1|8": what the caller got, with bits 8 set. */
+			if (out[k].kind != ARG_VALUE &&
+			    out[k].kind != ARG_BITS && out[k].kind < 0) {
+				out[k].kind = ARG_BITS;
+				out[k].v = 0;
+			}
+			out[k].v |= a->v;
+			out[k].gfp = -1;
+			out[k].test = 0;
+		}
 	}
 	return out;
 }

@@ -212,9 +212,18 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 		if (op && !strcmp(op, "|")) {
 			for (int i = 0; i < 2 && !r; i++) {
 				CXCursor x = fe_strip(kids.v[i]);
+				int o;
 
-				if (sleep_value(x, &v) && v)
-					r = xasprintf("m%lld", v);
+				if (!sleep_value(x, &v) || !v)
+					continue;
+				/*
+				 * "rpmflags | RPM_AUTO": the caller's own
+				 * parameter with bits set ("p1|8"), else only
+				 * the bits known ("m8").
+				 */
+				o = params_index(pa, fe_strip(kids.v[1 - i]));
+				r = o >= 0 ? xasprintf("p%d|%lld", o, v) :
+					     xasprintf("m%lld", v);
 			}
 		}
 		free(op);

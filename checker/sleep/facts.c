@@ -71,6 +71,7 @@ void facts_free(struct facts *f)
 		free(f->fns[i].file);
 		free(f->fns[i].effect);
 		free(f->fns[i].ctx_doc);
+		free(f->fns[i].fields);
 	}
 	for (int i = 0; i < f->ncalls; i++) {
 		struct fact_call *c = &f->calls[i];

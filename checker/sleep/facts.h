@@ -30,6 +30,12 @@ struct fact_fn {
 	 * through it (the link, not on PREEMPT_RT); else NULL.
 	 */
 	char *ctx_doc;
+	/*
+	 * What it stores in the members its parameters point to:
+	 * "p0->sg_mapping_iter.__flags=p3;..." (sleep_fields.c), "*" too
+	 * many to say, NULL none.
+	 */
+	char *fields;
 };
 
 #define FN_HEADER 2
@@ -213,9 +219,13 @@ void facts_free(struct facts *f);
  * arguments by value in args ("64", "m8"), where 4 had "1" for any
  * constant that is not 0.  6: the objects of slot calls and stores
  * (calls.recv, registrations.obj, "&D" in args) and table refs.  7: a
- * function's effect on its callers' regions (functions.effect).
+ * function's effect on its callers' regions (functions.effect).  8: its
+ * kernel-doc promise (functions.ctx_doc).  9: the members it stores in
+ * through its parameters (functions.fields), tests of such a member in
+ * cond ("p0->T.m&1"), a parameter with bits set in args ("p1|8") and a
+ * local struct's address ("&s@fn:var").
  */
-#define FACTS_SCHEMA "8"
+#define FACTS_SCHEMA "9"
 
 /* factsdb.c.  path ":memory:" is a database of this process only. */
 struct sqlite3;
@@ -284,6 +294,8 @@ struct link {
 				   negation ("tN&v", "!tN&v"); gfp 1
 				   when that test is "the flags can
 				   block" ("tgN&v") */
+		int obj;	/* "&D": the object D, preds->objs.v[obj
+				   - 1] (linkfield.c); 0 none */
 	} **call_args;		/* per call, per argument */
 	int *call_nargs;
 	/*
@@ -299,9 +311,18 @@ struct link {
 					   'i' one of the values whose bits
 					   val sets (0 .. 62) */
 			long long val;
+			int field;	/* a test of the member
+					   fields.v[field - 1] the
+					   parameter points to
+					   ("p0->T.m&1"); 0: of the
+					   parameter itself */
 		} *v;
 		int n, cap;
+		struct strv fields;	/* members tested: "T.m" */
+		struct strv objs;	/* objects passed: "s3@fn:var" */
 	} *preds;
+	/* What set-up calls store in objects' members (linkfield.c). */
+	struct link_fields *fields;
 	int rt;			/* link_build_mode()'s LINK_RT */
 	int nhooks;		/* hook and slot nodes are 0 .. nhooks-1 */
 	const char **hook_names;	/* a slot's: "struct.member" */

@@ -17,7 +17,7 @@ static const char schema[] =
 	" path TEXT UNIQUE NOT NULL, header INTEGER NOT NULL DEFAULT 0);"
 	"CREATE TABLE IF NOT EXISTS functions(unit INTEGER NOT NULL,"
 	" name TEXT NOT NULL, static INTEGER NOT NULL, file TEXT,"
-	" line INTEGER, effect TEXT, ctx_doc TEXT);"
+	" line INTEGER, effect TEXT, ctx_doc TEXT, fields TEXT);"
 	"CREATE TABLE IF NOT EXISTS calls(unit INTEGER NOT NULL,"
 	" caller TEXT NOT NULL, callee TEXT NOT NULL, hook TEXT,"
 	" prim INTEGER NOT NULL, sleep TEXT, text TEXT, file TEXT,"
@@ -129,7 +129,7 @@ static const char *const store_sql[NSTORE] = {
 	[CLEAR_REFS] = "DELETE FROM refs WHERE unit=?",
 	[SET_TREE] = "INSERT OR REPLACE INTO meta VALUES('tree',?)",
 	[SET_RT] = "INSERT OR REPLACE INTO meta VALUES('preempt_rt','1')",
-	[ADD_FN] = "INSERT INTO functions VALUES(?,?,?,?,?,?,?)",
+	[ADD_FN] = "INSERT INTO functions VALUES(?,?,?,?,?,?,?,?)",
 	[ADD_CALL] = "INSERT INTO calls VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
 		"?,?,?,?,?,?,?,?,?,?,?,?,?)",
 	[ADD_REG] = "INSERT INTO registrations VALUES(?,?,?,?,?,?,?,?,?,?)",
@@ -227,9 +227,9 @@ static int store_header_fn(sqlite3 *db, sqlite3_stmt **st, sqlite3_int64 unit,
 	    run(db, st, DROP_FN, "Is", unit, x->name) != SQLITE_DONE ||
 	    run(db, st, DROP_FN_CALLS, "Is", unit, x->name) != SQLITE_DONE)
 		return -1;
-	return run(db, st, ADD_FN, "Isisiss", unit, x->name, x->is_static,
-		   x->file, x->line, x->effect, x->ctx_doc) == SQLITE_DONE ?
-	       0 : -1;
+	return run(db, st, ADD_FN, "Isisisss", unit, x->name, x->is_static,
+		   x->file, x->line, x->effect, x->ctx_doc, x->fields) ==
+	       SQLITE_DONE ? 0 : -1;
 }
 
 /*
@@ -270,9 +270,9 @@ static int store(sqlite3 *db, sqlite3_stmt **st, const char *path,
 			h[nh] = (struct hfn){ u, x->name, 0 };
 			if (store_header_fn(db, st, ids[u], x, &h[nh++]))
 				goto out;
-		} else if (run(db, st, ADD_FN, "Isisiss", ids[0], x->name,
+		} else if (run(db, st, ADD_FN, "Isisisss", ids[0], x->name,
 			       x->is_static, x->file, x->line, x->effect,
-			       x->ctx_doc) !=
+			       x->ctx_doc, x->fields) !=
 			   SQLITE_DONE) {
 			goto out;
 		}
@@ -433,7 +433,7 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 	for (int i = 0; i < um.n; i++)
 		order[unit_index(&um, ids[i])] = i;
 	if (prepare(db, &st, "SELECT f.unit, f.name, f.static, f.file, f.line,"
-		    " f.effect, f.ctx_doc FROM functions f"
+		    " f.effect, f.ctx_doc, f.fields FROM functions f"
 		    " JOIN units u ON u.id=f.unit"
 		    " ORDER BY u.path, f.rowid"))
 		goto out;
@@ -447,6 +447,7 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->line = sqlite3_column_int(st, 4);
 		x->effect = col_str(st, 5);
 		x->ctx_doc = col_str(st, 6);
+		x->fields = col_str(st, 7);
 	}
 	if (rc != SQLITE_DONE)
 		goto out;

@@ -8,24 +8,35 @@
  * nothing of sleeplink.c.
  */
 #include "checker/sleep/linkcond.h"
+#include "checker/sleep/linkfield.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* The cond of a test of parameter i ("p2&64"), added when new. */
-static int pred_atom(const struct link *lk, int i, char op, long long val)
+/*
+ * The cond of a test of parameter i ("p2&64"), or of its member field
+ * (1 + an index of preds->fields; 0 none), added when new.
+ */
+static int pred_field(const struct link *lk, int i, int field, char op,
+		      long long val)
 {
 	struct link_preds *ps = lk->preds;
 
 	for (int k = 0; k < ps->n; k++)
 		if (ps->v[k].param == i && ps->v[k].op == op &&
-		    ps->v[k].val == val)
+		    ps->v[k].val == val && ps->v[k].field == field)
 			return COND_PRED + k + 1;
 	ARRAY_GROW(ps->v, ps->cap, ps->n + 1, 16);
 	ps->v[ps->n].param = i;
 	ps->v[ps->n].op = op;
 	ps->v[ps->n].val = val;
+	ps->v[ps->n].field = field;
 	return COND_PRED + ++ps->n;
+}
+
+static int pred_atom(const struct link *lk, int i, char op, long long val)
+{
+	return pred_field(lk, i, 0, op, val);
 }
 
 const struct link_pred *link_pred(const struct link *lk, int cond)
@@ -60,8 +71,22 @@ int linkcond_parse(const struct link *lk, const char *s)
 		char *end;
 		long i = strtol(s + 1, &end, 10);
 
+		int field = 0;
+
 		if (end == s + 1 || i < 0 || i > 63)
 			return 0;
+		if (end[0] == '-' && end[1] == '>') {
+			/* "p0->sg_mapping_iter.__flags&1": a member's test */
+			const char *k = end + 2;
+			size_t n = strspn(k, "abcdefghijklmnopqrstuvwxyz"
+					  "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+					  "0123456789_.");
+
+			if (!n || n > 256 || (k[n] != '&' && k[n] != '='))
+				return 0;
+			field = linkfield_intern(&lk->preds->fields, k, n);
+			end = (char *)k + n;
+		}
 		if (!*end) {
 			a = (int)i + 1;
 		} else {
@@ -74,7 +99,7 @@ int linkcond_parse(const struct link *lk, const char *s)
 			v = strtoll(end + 1, &e2, 10);
 			if (e2 == end + 1 || *e2)
 				return 0;
-			a = pred_atom(lk, (int)i, op, v);
+			a = pred_field(lk, (int)i, field, op, v);
 		}
 	} else if (*s == 'g' && !neg) {
 		char *end;
@@ -161,7 +186,7 @@ struct link_arg *linkcond_args(const char *s, int *n)
 
 	*n = 0;
 	while (s && *s) {
-		struct link_arg a = { ARG_UNKNOWN, 0, -1, 0 };
+		struct link_arg a = { ARG_UNKNOWN, 0, -1, 0, 0 };
 		char *end;
 
 		v = xrealloc(v, (*n + 1) * sizeof(*v));
@@ -236,7 +261,7 @@ static int arg_decides(const struct link_pred *p, const struct link_arg *a)
 {
 	if (a->kind >= 0 && a->v) {
 		/* "p1|8": bits 8 set, whatever the caller passes. */
-		const struct link_arg bits = { ARG_BITS, a->v, -1, 0 };
+		const struct link_arg bits = { ARG_BITS, a->v, -1, 0, 0 };
 
 		return arg_decides(p, &bits);
 	}
@@ -284,7 +309,7 @@ int linkcond_through(const struct link *lk, int call, int c,
 		     int through_name)
 {
 	const struct link_pred *p = link_pred(lk, c);
-	const struct link_arg unknown = { ARG_UNKNOWN, 0, -1, 0 };
+	const struct link_arg unknown = { ARG_UNKNOWN, 0, -1, 0, 0 };
 	const struct link_arg *a;
 	int j, d;
 
@@ -304,6 +329,24 @@ int linkcond_through(const struct link *lk, int call, int c,
 	}
 	j = p ? p->param : (c > 0 ? c : -c) - 1;
 	a = j < lk->call_nargs[call] ? &lk->call_args[call][j] : &unknown;
+	if (p && p->field) {
+		/*
+		 * A test of a member of what the parameter points to: the
+		 * caller's own parameter passed on keeps it; an object's
+		 * set-up calls may decide it (linkfield.c).
+		 */
+		if (a->kind >= 0 && !a->v) {
+			int to = pred_field(lk, a->kind, p->field, p->op,
+					    p->val);
+
+			return c > 0 ? to : -to;
+		}
+		d = a->obj ? linkfield_decide(lk, a->obj, p->field, p->op,
+					      p->val) : -1;
+		if (d < 0)
+			return 0;
+		return d == (c > 0) ? 0 : NEVER;
+	}
 	if (a->kind >= 0 && a->v) {
 		/*
 		 * "p1|8" (rpm_idle()'s rpm_suspend(dev, rpmflags | RPM_AUTO)):
@@ -363,7 +406,11 @@ int linkcond_may(const struct link *lk, int c, const struct link_arg *a,
 	j = p ? p->param : (c > 0 ? c : -c) - 1;
 	if (j < 0 || j >= na)
 		return 1;
-	d = arg_decides(p, &a[j]);
+	if (p && p->field)
+		d = a[j].obj ? linkfield_decide(lk, a[j].obj, p->field, p->op,
+						p->val) : -1;
+	else
+		d = arg_decides(p, &a[j]);
 	return d < 0 || d == (c > 0);
 }
 
@@ -413,8 +460,8 @@ static int atom_says(const struct link *lk, int a, int *param,
 		}
 		return 0;
 	}
-	if (a < 0)
-		return 0;	/* "!p1=3", "!p1&64": not one of these */
+	if (a < 0 || p->field)
+		return 0;	/* "!p1=3", "!p1&64", a member's: none */
 	*param = p->param;
 	*set = value_set(p);
 	*nonzero = p->op == '&' || (p->op == '=' && p->val) ||
@@ -473,7 +520,7 @@ static int implies(const struct link *lk, int a, int b)
 	if (b == pa + 1)
 		return na;
 	/* "p1=5" (or "p1 in {5,6}") makes "!p1=3" true. */
-	if (q && q->param == pa && q->op == '=' && sa)
+	if (q && !q->field && q->param == pa && q->op == '=' && sa)
 		return !(q->val >= 0 && q->val < SET_VALUES &&
 			 (sa >> q->val) & 1);
 	return 0;

@@ -17,7 +17,7 @@
 static struct link_arg *pass(const struct link *lk, int i,
 			     const struct link_arg *in, int nin, int *n)
 {
-	const struct link_arg unknown = { ARG_UNKNOWN, 0, -1, 0 };
+	const struct link_arg unknown = { ARG_UNKNOWN, 0, -1, 0, 0 };
 	struct link_arg *out;
 
 	*n = lk->call_nargs[i];
@@ -54,6 +54,7 @@ static struct link_arg *pass(const struct link *lk, int i,
 			out[k].v |= a->v;
 			out[k].gfp = -1;
 			out[k].test = 0;
+			out[k].obj = 0;
 		}
 	}
 	return out;

@@ -110,6 +110,12 @@ struct params {
 		int param;
 		char op;	/* PRED_MASK, PRED_EQ, PRED_GFP */
 		long long val;
+		/*
+		 * A test of a member the parameter points to, which the
+		 * body never writes ("miter->__flags & SG_MITER_ATOMIC"):
+		 * "sg_mapping_iter.__flags" (params_field()), else NULL.
+		 */
+		char *field;
 	} pred[32];
 	int npred;
 	/*
@@ -155,6 +161,15 @@ void params_end(struct params *pa);
 int params_set_once(struct params *pa, CXCursor var, CXCursor at);
 /* Which parameter c names (an unassigned one), or -1. */
 int params_index(struct params *pa, CXCursor c);
+/*
+ * Is c "p->m", p an unassigned parameter pointing to a struct whose
+ * member m the body never writes (assigns, increments, takes the
+ * address of)?  The parameter, and in *key (malloc'd) the member as
+ * "tag.m" ("sg_mapping_iter.__flags"); -1 else.
+ */
+int params_field(struct params *pa, CXCursor c, char **key);
+/* A store "p->m = v" of a parameter's member, as the facts say it. */
+int params_member_of(struct params *pa, CXCursor c, char **key);
 /* The same for a name as a macro argument spells it: "inode". */
 int params_named(struct params *pa, const char *name);
 /*
@@ -189,6 +204,13 @@ int params_track(struct params *pa, CXCursor c, int add);
  * local's: one that ties regions, not a condition the callers decide?
  */
 int params_region_only(int a);
+/*
+ * sleep_fields.c: the members of what its parameters point to that fn
+ * stores, with the values: "p0->sg_mapping_iter.__flags=p3;..." (";"
+ * between; docs/facts-db.md: functions.fields), "*" for too many to
+ * say, NULL for none.
+ */
+char *fields_stored(struct params *pa, CXCursor fn);
 /* c's tokens as written, one space between: "mapping -> host". */
 char *params_text(struct params *pa, CXCursor c);
 /* The token written at l (for a macro's text, where the macro has it). */

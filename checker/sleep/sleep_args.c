@@ -154,9 +154,11 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 		return xstrdup("nz");
 	if (address_of(pa, a)) {
 		/* One the link can tell apart: its name (sleep_obj.h). */
-		char *name = obj_address(a);
+		char *name = obj_argument(a);
+		char *r = name ? xasprintf("&%s", name) : xstrdup("nz");
 
-		return name ? xasprintf("&%s", name) : xstrdup("nz");
+		free(name);
+		return r;
 	}
 	/* A local set once to "&D": D's address, by name. */
 	if (k == CXCursor_DeclRefExpr) {

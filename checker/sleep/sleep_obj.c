@@ -18,8 +18,7 @@
 
 static char *name_of(CXCursor e, int depth);
 
-/* The tag of record type t, or NULL (anonymous). */
-static char *record_tag(CXType t)
+char *obj_tag(CXType t)
 {
 	CXCursor d;
 	char *n;
@@ -233,7 +232,7 @@ static char *name_of(CXCursor e, int depth)
 			CXType t = clang_getCanonicalType(
 				clang_getCursorType(ptr));
 
-			name = record_tag(clang_getPointeeType(t));
+			name = obj_tag(clang_getPointeeType(t));
 		}
 		name = append(name, field);
 		free(field);
@@ -254,16 +253,15 @@ static char *name_of(CXCursor e, int depth)
 	return NULL;
 }
 
-char *obj_address(CXCursor a)
+/* Is a (stripped) "&x": a unary operator written "&"? */
+static int is_amp(CXCursor a)
 {
-	CXCursor in = clang_getNullCursor();
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(a);
 	CXToken *t;
 	int amp = 0;
 
-	a = fe_strip(a);
 	if (clang_getCursorKind(a) != CXCursor_UnaryOperator)
-		return NULL;
+		return 0;
 	t = clang_getToken(tu, clang_getCursorLocation(a));
 	if (t) {
 		CXString cs = clang_getTokenSpelling(tu, *t);
@@ -272,8 +270,47 @@ char *obj_address(CXCursor a)
 		clang_disposeString(cs);
 		clang_disposeTokens(tu, t, 1);
 	}
-	if (!amp)
+	return amp;
+}
+
+char *obj_address(CXCursor a)
+{
+	CXCursor in = clang_getNullCursor();
+
+	a = fe_strip(a);
+	if (!is_amp(a))
 		return NULL;
 	clang_visitChildren(a, fe_take_first, &in);
 	return obj_name(in);
+}
+
+char *obj_argument(CXCursor a)
+{
+	CXCursor in = clang_getNullCursor(), v, fn;
+	char *name = obj_address(a), *fname, *vname, *tag;
+
+	a = fe_strip(a);
+	if (name || !is_amp(a))
+		return name;
+	clang_visitChildren(a, fe_take_first, &in);
+	in = fe_strip(in);
+	if (clang_getCursorKind(in) != CXCursor_DeclRefExpr)
+		return NULL;
+	v = clang_getCursorReferenced(in);
+	fn = clang_getCursorSemanticParent(v);
+	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
+	    clang_Cursor_hasVarDeclGlobalStorage(v) ||
+	    clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return NULL;
+	tag = obj_tag(clang_getCursorType(v));
+	if (!tag)
+		return NULL;	/* a struct's only: not an int's address */
+	free(tag);
+	fname = fe_spelling(fn);
+	vname = fe_spelling(v);
+	if (*fname && *vname)
+		name = xasprintf("s@%s:%s", fname, vname);
+	free(fname);
+	free(vname);
+	return name;
 }

@@ -33,6 +33,16 @@ char *obj_of_member(CXCursor m, CXCursor *ptr);
 char *obj_address(CXCursor a);
 
 /*
+ * The same, or, for the address of a local struct of the function
+ * ("sg_miter_start(&miter, ...)"), "s@fn:var": one object of the unit,
+ * for what set-up calls store in its members (the link's field values).
+ * Not a name stores or slot calls use.  Malloc'd.
+ */
+char *obj_argument(CXCursor a);
+/* The tag of record type t ("sg_mapping_iter"), or NULL.  Malloc'd. */
+char *obj_tag(CXType t);
+
+/*
  * The object local pointer e points to, when the function sets it once,
  * where it declares it, to a named object's address and never changes it
  * or takes its address ("cc" of "struct cyclecounter *cc =

@@ -9,6 +9,7 @@
  */
 #include "clang/frontend.h"
 #include "checker/sleep/sleep.h"
+#include "checker/sleep/sleep_obj.h"
 #include "checker/walk.h"
 
 #include <string.h>
@@ -26,6 +27,9 @@ void params_end(struct params *pa)
 	for (int k = 0; k < pa->npath; k++)
 		free(pa->path[k]);
 	pa->npath = 0;
+	for (int k = 0; k < pa->npred; k++)
+		free(pa->pred[k].field);
+	pa->npred = 0;
 	for (unsigned i = 0; i < pa->ntok; i++)
 		clang_disposeString(pa->sp[i]);
 	free(pa->sp);
@@ -372,6 +376,76 @@ int params_index(struct params *pa, CXCursor c)
 	return param_of(pa, c, 0);
 }
 
+int params_member_of(struct params *pa, CXCursor c, char **key)
+{
+	CXCursor base = clang_getNullCursor();
+	CXType t;
+	char *tag, *m;
+	int i;
+
+	*key = NULL;
+	c = fe_strip(c);
+	if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
+		return -1;
+	clang_visitChildren(c, fe_take_first, &base);
+	t = clang_getCanonicalType(clang_getCursorType(fe_strip(base)));
+	if (t.kind != CXType_Pointer || (i = params_index(pa, base)) < 0)
+		return -1;
+	tag = obj_tag(clang_getPointeeType(t));
+	m = fe_spelling(clang_getCursorReferenced(c));
+	if (tag && *m)
+		*key = xasprintf("%s.%s", tag, m);
+	free(tag);
+	free(m);
+	return *key ? i : -1;
+}
+
+/*
+ * Does the body write a member named m: "x->m = v", "s.m |= v",
+ * "x->m++", "++x->m", "&x->m" (an "&" three tokens before)?
+ */
+static int member_written(struct params *pa, const char *m)
+{
+	static const char *const assign[] = {
+		"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=",
+		">>=", "++", "--",
+	};
+
+	tokens(pa);
+	for (unsigned i = 1; i < pa->ntok; i++) {
+		const char *prev = spelling(pa, i - 1);
+		const char *next = spelling(pa, i + 1);
+		const char *far = i >= 3 ? spelling(pa, i - 3) : "";
+
+		if (strcmp(spelling(pa, i), m) ||
+		    (strcmp(prev, "->") && strcmp(prev, ".")))
+			continue;
+		for (size_t k = 0; k < ARRAY_SIZE(assign); k++)
+			if (!strcmp(next, assign[k]))
+				return 1;
+		if (!strcmp(far, "++") || !strcmp(far, "--") ||
+		    !strcmp(far, "&"))
+			return 1;
+	}
+	return 0;
+}
+
+int params_field(struct params *pa, CXCursor c, char **key)
+{
+	int i = params_member_of(pa, c, key);
+	char *m;
+
+	if (i < 0)
+		return -1;
+	m = strrchr(*key, '.') + 1;
+	if (member_written(pa, m)) {
+		free(*key);
+		*key = NULL;
+		return -1;
+	}
+	return i;
+}
+
 int params_named(struct params *pa, const char *name)
 {
 	for (int i = 0; i < pa->n && i < 64; i++) {
@@ -390,18 +464,28 @@ int params_named(struct params *pa, const char *name)
 	return -1;
 }
 
-int params_pred(struct params *pa, int i, char op, long long v)
+/* The atom of a test of parameter i (of its member field), added. */
+static int pred_of(struct params *pa, int i, const char *field, char op,
+		   long long v)
 {
 	for (int k = 0; k < pa->npred; k++)
 		if (pa->pred[k].param == i && pa->pred[k].op == op &&
-		    pa->pred[k].val == v)
+		    pa->pred[k].val == v &&
+		    !pa->pred[k].field == !field &&
+		    (!field || !strcmp(pa->pred[k].field, field)))
 			return PARAMS_PRED + k + 1;
 	if (pa->npred == (int)ARRAY_SIZE(pa->pred))
 		return 0;
 	pa->pred[pa->npred].param = i;
 	pa->pred[pa->npred].op = op;
 	pa->pred[pa->npred].val = v;
+	pa->pred[pa->npred].field = field ? xstrdup(field) : NULL;
 	return PARAMS_PRED + ++pa->npred;
+}
+
+int params_pred(struct params *pa, int i, char op, long long v)
+{
+	return pred_of(pa, i, NULL, op, v);
 }
 
 /* "flags & M", "M & flags": the mask M's test of a parameter, or 0. */
@@ -422,7 +506,17 @@ static int value_test(struct params *pa, CXCursor l, CXCursor r, char op)
 		return 0;
 	/* A mask's test reads bits the body's writes may leave alone. */
 	i = param_of(pa, l, op == PRED_MASK ? (unsigned long long)v : 0);
-	return i < 0 ? 0 : params_pred(pa, i, op, v);
+	if (i < 0) {
+		/* "miter->__flags & SG_MITER_ATOMIC": a member's test */
+		char *key;
+		int a;
+
+		i = params_field(pa, l, &key);
+		a = i < 0 ? 0 : pred_of(pa, i, key, op, v);
+		free(key);
+		return a;
+	}
+	return params_pred(pa, i, op, v);
 }
 
 static int common_atom(int a, int b)
@@ -585,6 +679,9 @@ char *params_cond_text(const struct params *pa, int cond)
 		if (p->op == PRED_GFP)	/* "g1"; never negated: "!p1&1024" */
 			return cond > 0 ? xasprintf("g%d", p->param) :
 			       xasprintf("!p%d&%lld", p->param, p->val);
+		if (p->field)	/* "!p0->sg_mapping_iter.__flags&1" */
+			return xasprintf("%sp%d->%s%c%lld", neg, p->param,
+					 p->field, p->op, p->val);
 		return xasprintf("%sp%d%c%lld", neg, p->param, p->op, p->val);
 	}
 	if (a > PARAMS_LOCAL)

@@ -36,6 +36,7 @@
  * condition is the node's own.
  */
 #include "checker/sleep/linkcond.h"
+#include "checker/sleep/linkfield.h"
 #include "checker/sleep/linkmap.h"
 #include "checker/sleep/linkobj.h"
 #include "checker/sleep/linkpath.h"
@@ -548,6 +549,7 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 		add_edge(&e, &ne, from, lk->call_hook[i], i);
 		add_edge_into(lk, &e, &ne, from, lk->call_target[i], i);
 	}
+	linkfield_build(lk);
 	index_calls(lk);
 	clone_edges(lk, &objs, &e, &ne);
 	linkobj_free(&objs);
@@ -577,8 +579,12 @@ void link_free(struct link *lk)
 		free(lk->call_args[i]);
 	free(lk->call_args);
 	free(lk->call_nargs);
-	if (lk->preds)
+	linkfield_free(lk);
+	if (lk->preds) {
 		free(lk->preds->v);
+		strv_clear(&lk->preds->fields);
+		strv_clear(&lk->preds->objs);
+	}
 	free(lk->preds);
 	free(lk->call_cond);
 	free(lk->call_from);

@@ -37,9 +37,9 @@ static const char usage_text[] =
 	"wider ones measure what the narrower answer saves.\n"
 	"--rt adds sleep-in-atomic-rt, what may sleep on PREEMPT_RT only (on by\n"
 	"itself when the build has CONFIG_PREEMPT_RT).\n"
-	"A sleep reached from several atomic regions is one finding, at its\n"
-	"first entry point, naming the others (related locations in JSON and\n"
-	"SARIF); --no-group prints one per entry point.\n"
+	"A sleep reached from several atomic regions is one finding, at the\n"
+	"entry point with the shortest chain, naming the others (related\n"
+	"locations in JSON and SARIF); --no-group prints one per entry point.\n"
 	"--why NAME says whether the hook or function NAME may sleep, and why:\n"
 	"one chain per implementation or definition; with --rt (or on a\n"
 	"PREEMPT_RT build) whether it may sleep there, \"(on PREEMPT_RT)\" at\n"
@@ -57,7 +57,22 @@ static void cond_word(struct sbuf *sb, const struct link *lk, int cond)
 	const struct link_pred *p = link_pred(lk, cond);
 	const char *lead = sb->len ? " and" : " when";
 
-	if (p && p->op == '&')
+	if (p && p->field) {
+		/* "when member __flags of what its parameter 0 ..." */
+		const char *m = strrchr(lk->preds->fields.v[p->field - 1], '.');
+
+		sb_addf(sb, "%s member %s of what its parameter %d (from 0) "
+			"points to ", lead,
+			m ? m + 1 : lk->preds->fields.v[p->field - 1],
+			p->param);
+		if (p->op == '&')
+			sb_addf(sb, "has %s of 0x%llx set",
+				cond > 0 ? "a bit" : "no bit",
+				(unsigned long long)p->val);
+		else
+			sb_addf(sb, "is %s%lld", cond > 0 ? "" : "not ",
+				p->val);
+	} else if (p && p->op == '&')
 		sb_addf(sb, "%s its parameter %d (from 0) has %s of 0x%llx set",
 			lead, p->param, cond > 0 ? "a bit" : "no bit",
 			(unsigned long long)p->val);

@@ -39,8 +39,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	lk.preds = &ps;
 	c = linkcond_call(&lk, text);
 	FUZZ_CHECK(known_atom(&lk, c.p) && known_atom(&lk, c.q));
-	for (int k = 0; k < ps.n; k++)
+	for (int k = 0; k < ps.n; k++) {
 		FUZZ_CHECK(ps.v[k].param >= 0 && ps.v[k].param < 64);
+		/* a member's test names a member the link holds */
+		FUZZ_CHECK(ps.v[k].field >= 0 &&
+			   ps.v[k].field <= ps.fields.n);
+	}
 
 	a = linkcond_args(text, &n);
 	for (const char *s = text; *s; s++)
@@ -58,6 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	free(a);
 	free(ps.v);
+	strv_clear(&ps.fields);
 	free(text);
 	return 0;
 }

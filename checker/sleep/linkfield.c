@@ -1,0 +1,383 @@
+/*
+ * linkfield.c - what set-up calls store in an object's members
+ * (linkfield.h).  A function's stores through its parameters come from
+ * the facts (functions.fields: "p0->sg_mapping_iter.__flags=p3"), and
+ * also through the callees it passes its parameters on to; a call that
+ * passes an object's address ("&D" in args) to such a function stores
+ * those values in D, as its arguments give them.  A later test of the
+ * member, in a function D is passed to, is decided when every value
+ * stored says the same.  The narrowest the facts show, not a proof: a
+ * store through another pointer, or by a function the build did not
+ * collect, is not seen.
+ */
+#include "checker/sleep/linkfield.h"
+#include "checker/sleep/linkcond.h"
+#include "checker/sleep/linkmap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* How many rounds of passing stores up to callers (a wrapper's depth). */
+#define ROUNDS 4
+/* Values kept per member of an object; more, and none is known. */
+#define MAX_VALUES 32
+
+/* "p0->T.m=SPEC": a store through parameter param; field 0: "*". */
+struct fstore {
+	int param, field;
+	char *spec;
+};
+
+struct fnstores {
+	struct fstore *v;
+	int n, cap;
+};
+
+/* A value stored: exact x, bits x known set, or not known. */
+enum { V_UNKNOWN, V_EXACT, V_BITS };
+struct val {
+	int kind;
+	long long x;
+};
+
+struct fvals {
+	struct val v[MAX_VALUES];
+	int n, over;
+};
+
+struct link_fields {
+	struct fnstores *fn;	/* per function of the facts */
+	struct map at;		/* "obj:field" -> vals index */
+	struct fvals *vals;
+	int nvals, cap;
+	struct map wild;	/* objects a "*" store reaches */
+};
+
+int linkfield_intern(struct strv *sv, const char *s, size_t n)
+{
+	char *k = xstrndup(s, n);
+	int i = strv_find(sv, k);
+
+	if (i >= 0) {
+		free(k);
+		return i + 1;
+	}
+	strv_push_owned(sv, k);
+	return sv->n;
+}
+
+static int add_store(struct fnstores *s, int param, int field, char *spec)
+{
+	for (int k = 0; k < s->n; k++)
+		if (s->v[k].param == param && s->v[k].field == field &&
+		    !strcmp(s->v[k].spec, spec)) {
+			free(spec);
+			return 0;
+		}
+	ARRAY_GROW(s->v, s->cap, s->n + 1, 4);
+	s->v[s->n++] = (struct fstore){ param, field, spec };
+	return 1;
+}
+
+/* One function's "p0->T.m=SPEC;..." (or "*": every member of each). */
+static void read_stores(struct link *lk, struct fnstores *s,
+			const char *text)
+{
+	if (!strcmp(text, "*")) {
+		for (int p = 0; p < 64; p++)
+			add_store(s, p, 0, xstrdup("?"));
+		return;
+	}
+	while (*text) {
+		size_t n = strcspn(text, ";");
+		const char *arrow = memchr(text, '>', n);
+		const char *eq = memchr(text, '=', n);
+		char *end;
+		long p = strtol(text + 1, &end, 10);
+
+		if (*text == 'p' && end != text + 1 && end[0] == '-' &&
+		    arrow == end + 1 && eq && eq > arrow + 1 && p >= 0 &&
+		    p < 64 && n - (size_t)(eq + 1 - text) < 64)
+			add_store(s, (int)p,
+				  linkfield_intern(&lk->preds->fields,
+						   arrow + 1,
+						   (size_t)(eq - arrow - 1)),
+				  xstrndup(eq + 1, n - (size_t)(eq + 1 - text)));
+		text += n;
+		if (*text)
+			text++;
+	}
+}
+
+/*
+ * A store's value spec as a call with arguments a[0..na) makes it, in
+ * the caller's terms: "p2" of a constant 5 is "5", of the caller's own
+ * parameter 1 "p1"; "p2|8" of 5 is "13"; unknown "?".
+ */
+static char *map_spec(const char *spec, const struct link_arg *a, int na)
+{
+	const struct link_arg *x;
+	char *end;
+	long k;
+	long long m = 0;
+	int rest = 0;
+
+	if (spec[0] != 'p')
+		return xstrdup(spec);	/* "5", "m8", "?" */
+	k = strtol(spec + 1, &end, 10);
+	if (end == spec + 1 || k < 0)
+		return xstrdup("?");
+	if (*end == '|') {
+		if (end[1] == '?')
+			rest = 1;
+		else
+			m = strtoll(end + 1, NULL, 10);
+	}
+	x = k < na ? &a[k] : NULL;
+	if (!x || x->kind == ARG_UNKNOWN || x->kind == ARG_NONZERO ||
+	    x->kind == ARG_TEST)
+		return m ? xasprintf("m%lld", m) : xstrdup("?");
+	if (x->kind == ARG_VALUE)
+		return rest ? (x->v ? xasprintf("m%lld", x->v) :
+				      xstrdup("?")) :
+		       xasprintf("%lld", x->v | m);
+	if (x->kind == ARG_BITS)
+		return xasprintf("m%lld", x->v | m);
+	/* the caller's own parameter, maybe with bits of its own */
+	if (rest)
+		return xasprintf("p%d|?", x->kind);
+	if (x->v | m)
+		return xasprintf("p%d|%lld", x->kind, x->v | m);
+	return xasprintf("p%d", x->kind);
+}
+
+/* What spec (in a caller's terms) says of the value: no parameters. */
+static struct val eval(const char *spec)
+{
+	struct val v = { V_UNKNOWN, 0 };
+	char *end;
+
+	if (spec[0] == 'm') {
+		v.x = strtoll(spec + 1, &end, 10);
+		if (end != spec + 1 && !*end && v.x)
+			v.kind = V_BITS;
+	} else if (spec[0] != 'p' && spec[0] != '?') {
+		v.x = strtoll(spec, &end, 10);
+		if (end != spec && !*end)
+			v.kind = V_EXACT;
+	} else if (spec[0] == 'p' && (end = strchr(spec, '|')) &&
+		   end[1] != '?') {
+		v.x = strtoll(end + 1, NULL, 10);
+		v.kind = v.x ? V_BITS : V_UNKNOWN;
+	}
+	return v;
+}
+
+/* The function (a fact_fn index) node n of a call is, or -1. */
+static int fn_of(const struct link *lk, int n)
+{
+	if (n < lk->nhooks || n >= lk->nnodes)
+		return -1;
+	return lk->nodes[n].fn;
+}
+
+/* Each call's "&D" arguments, as objects of preds->objs. */
+static void name_objects(struct link *lk)
+{
+	const struct facts *f = lk->f;
+
+	for (int i = 0; i < f->ncalls; i++) {
+		const char *s = f->calls[i].args;
+
+		for (int k = 0; s && *s && k < lk->call_nargs[i]; k++) {
+			size_t n = strcspn(s, ",");
+
+			if (*s == '&' && n > 1) {
+				char *d = !strncmp(s + 1, "s@", 2) ?
+					xasprintf("s%d@%.*s",
+						  f->call_unit[i],
+						  (int)n - 3, s + 3) :
+					xstrndup(s + 1, n - 1);
+
+				lk->call_args[i][k].obj =
+					linkfield_intern(&lk->preds->objs, d,
+							 strlen(d));
+				free(d);
+			}
+			s += n;
+			if (*s)
+				s++;
+		}
+	}
+}
+
+/* Stores pass up: a call passing its caller's parameter as is. */
+static int pass_up(struct link *lk, struct link_fields *lf)
+{
+	const struct facts *f = lk->f;
+	int grew = 0;
+
+	for (int i = 0; i < f->ncalls; i++) {
+		int from = lk->call_from[i] >= 0 ?
+			   fn_of(lk, lk->call_from[i]) : -1;
+		int to = lk->call_target[i] >= 0 ?
+			 fn_of(lk, lk->call_target[i]) : -1;
+		const struct link_arg *a = lk->call_args[i];
+
+		if (from < 0 || to < 0 || from == to)
+			continue;
+		for (int k = 0; k < lk->call_nargs[i]; k++) {
+			if (a[k].kind < 0 || a[k].v)
+				continue;
+			for (int s = 0; s < lf->fn[to].n; s++) {
+				const struct fstore *x = &lf->fn[to].v[s];
+
+				if (x->param != k)
+					continue;
+				grew |= add_store(&lf->fn[from], a[k].kind,
+						  x->field,
+						  map_spec(x->spec, a,
+							   lk->call_nargs[i]));
+			}
+		}
+	}
+	return grew;
+}
+
+static struct fvals *vals_of(struct link_fields *lf, int obj, int field,
+			     int add)
+{
+	char key[32];
+	int k;
+
+	snprintf(key, sizeof(key), "%d:%d", obj, field);
+	k = map_get(&lf->at, key);
+	if (k < 0 && add) {
+		ARRAY_GROW(lf->vals, lf->cap, lf->nvals + 1, 16);
+		memset(&lf->vals[lf->nvals], 0, sizeof(*lf->vals));
+		k = lf->nvals++;
+		map_put(&lf->at, xstrdup(key), k);
+	}
+	return k < 0 ? NULL : &lf->vals[k];
+}
+
+/* What each call passing "&D" to a function stores in D. */
+static void object_values(struct link *lk, struct link_fields *lf)
+{
+	const struct facts *f = lk->f;
+
+	for (int i = 0; i < f->ncalls; i++) {
+		int to = lk->call_target[i] >= 0 ?
+			 fn_of(lk, lk->call_target[i]) : -1;
+		const struct link_arg *a = lk->call_args[i];
+
+		for (int k = 0; to >= 0 && k < lk->call_nargs[i]; k++) {
+			if (!a[k].obj)
+				continue;
+			for (int s = 0; s < lf->fn[to].n; s++) {
+				const struct fstore *x = &lf->fn[to].v[s];
+				struct fvals *fv;
+				char *spec;
+
+				if (x->param != k)
+					continue;
+				if (!x->field) {
+					char key[16];
+
+					snprintf(key, sizeof(key), "%d",
+						 a[k].obj);
+					if (map_get(&lf->wild, key) < 0)
+						map_put(&lf->wild,
+							xstrdup(key), 1);
+					continue;
+				}
+				fv = vals_of(lf, a[k].obj, x->field, 1);
+				spec = map_spec(x->spec, a, lk->call_nargs[i]);
+				if (fv->n == MAX_VALUES)
+					fv->over = 1;
+				else
+					fv->v[fv->n++] = eval(spec);
+				free(spec);
+			}
+		}
+	}
+}
+
+void linkfield_build(struct link *lk)
+{
+	const struct facts *f = lk->f;
+	struct link_fields *lf = xcalloc(1, sizeof(*lf));
+	int any = 0;
+
+	lk->fields = lf;
+	lf->fn = xcalloc(f->nfns + 1, sizeof(*lf->fn));
+	for (int i = 0; i < f->nfns; i++)
+		if (f->fns[i].fields) {
+			read_stores(lk, &lf->fn[i], f->fns[i].fields);
+			any = 1;
+		}
+	if (!any)
+		return;
+	name_objects(lk);
+	for (int r = 0; r < ROUNDS && pass_up(lk, lf); r++)
+		;
+	object_values(lk, lf);
+}
+
+void linkfield_free(struct link *lk)
+{
+	struct link_fields *lf = lk->fields;
+
+	if (!lf)
+		return;
+	for (int i = 0; lk->f && i < lk->f->nfns; i++) {
+		for (int k = 0; k < lf->fn[i].n; k++)
+			free(lf->fn[i].v[k].spec);
+		free(lf->fn[i].v);
+	}
+	free(lf->fn);
+	free(lf->vals);
+	map_free(&lf->at);
+	map_free(&lf->wild);
+	free(lf);
+	lk->fields = NULL;
+}
+
+/* Does value v decide the test: 1, 0, or -1? */
+static int decides(const struct val *v, char op, long long val)
+{
+	if (v->kind == V_EXACT)
+		return op == '&' ? (v->x & val) != 0 : v->x == val;
+	if (v->kind == V_BITS) {
+		if (op == '&')
+			return v->x & val ? 1 : -1;
+		return v->x & ~val ? 0 : -1;
+	}
+	return -1;
+}
+
+int linkfield_decide(const struct link *lk, int obj, int field, char op,
+		     long long val)
+{
+	const struct link_fields *lf = lk->fields;
+	struct fvals *fv;
+	char key[16];
+	int d = -1;
+
+	if (!lf || !lf->nvals)
+		return -1;
+	snprintf(key, sizeof(key), "%d", obj);
+	if (map_get(&lf->wild, key) >= 0)
+		return -1;
+	fv = vals_of((struct link_fields *)lf, obj, field, 0);
+	if (!fv || fv->over || !fv->n)
+		return -1;
+	for (int k = 0; k < fv->n; k++) {
+		int e = decides(&fv->v[k], op, val);
+
+		if (e < 0 || (k && e != d))
+			return -1;
+		d = e;
+	}
+	return d;
+}

@@ -1,0 +1,34 @@
+/*
+ * linkfield.h - what set-up calls store in an object's members, for the
+ * link's conditions (linkfield.c): sg_miter_start(&miter, ..., flags)
+ * stores flags in miter.__flags, so a later sg_miter_next(&miter) that
+ * tests "miter->__flags & SG_MITER_ATOMIC" is decided by the flags the
+ * set-up call passed.
+ */
+#ifndef HOOKWRAP_LINKFIELD_H
+#define HOOKWRAP_LINKFIELD_H
+
+#include "checker/sleep/facts.h"
+
+#include <stddef.h>
+
+/* s[0..n) in sv, added when new: its index + 1. */
+int linkfield_intern(struct strv *sv, const char *s, size_t n);
+/*
+ * The objects the calls' arguments name ("&D": link_arg.obj), and what
+ * the calls they are passed to store in their members (fact_fn.fields,
+ * also through the callees those pass them on to): after the link has
+ * its calls' arguments and targets, before it searches.
+ */
+void linkfield_build(struct link *lk);
+void linkfield_free(struct link *lk);
+/*
+ * Is a test of member field (preds->fields) of object obj (preds->objs,
+ * both 1-based) true: a bit of val set (op '&'), equal to val ('=')?
+ * 1 or 0 when every value its set-up calls store says so, -1 when one
+ * does not tell, or none is known.
+ */
+int linkfield_decide(const struct link *lk, int obj, int field, char op,
+		     long long val);
+
+#endif /* HOOKWRAP_LINKFIELD_H */

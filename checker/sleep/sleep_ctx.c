@@ -54,6 +54,7 @@ struct toks {
 	CXString *sp;
 	unsigned n, i;
 	int bad;		/* a token the reading does not follow */
+	int depth;		/* locals read through (local_ctx()) */
 };
 
 static const char *tok(const struct toks *k, unsigned i)
@@ -85,6 +86,7 @@ static int pick(int a, int b)
 }
 
 static struct impl or_expr(struct toks *k);
+static int unread(const char *w);
 
 /* Skip the rest of an operand we do not read, to its end. */
 static struct impl unknown(struct toks *k)
@@ -148,6 +150,70 @@ static int warn_rest(struct toks *k)
 	return 0;
 }
 
+/* The local of the walked function named name, when it has one. */
+struct find_var {
+	const char *name;
+	CXCursor var;
+	int n;
+};
+
+static enum CXChildVisitResult find_var(CXCursor c, CXCursor parent,
+					CXClientData data)
+{
+	struct find_var *fv = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_VarDecl) {
+		char *n = fe_spelling(c);
+
+		if (!strcmp(n, fv->name)) {
+			fv->var = c;
+			fv->n++;
+		}
+		free(n);
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * A local set once where it is declared to a test of the context, then
+ * tested ("bool not_atomic = !in_atomic() && !irqs_disabled(); ... if
+ * (likely(not_atomic)) msleep_interruptible(1);" in i915's
+ * intel_guc_send_busy_loop()): what its initializer implies, in *r.
+ */
+static int local_ctx(struct toks *k, const char *w, struct impl *r)
+{
+	struct find_var fv = { w, clang_getNullCursor(), 0 };
+	CXCursor init;
+	struct toks in;
+	CXToken *t;
+	unsigned n;
+	int ok;
+
+	if (k->depth > 2 || clang_Cursor_isNull(k->s->pa.fn))
+		return 0;
+	clang_visitChildren(k->s->pa.fn, find_var, &fv);
+	if (fv.n != 1 || !params_set_once(&k->s->pa, fv.var, fv.var))
+		return 0;
+	init = clang_Cursor_getVarDeclInitializer(fv.var);
+	if (clang_Cursor_isNull(init))
+		return 0;
+	clang_tokenize(k->s->tu, clang_getCursorExtent(init), &t, &n);
+	in = (struct toks){ k->s, xcalloc(n + 1, sizeof(CXString)), n, 0, 0,
+			    k->depth + 1 };
+	for (unsigned i = 0; i < n; i++) {
+		in.sp[i] = clang_getTokenSpelling(k->s->tu, t[i]);
+		in.bad |= unread(tok(&in, i));
+	}
+	*r = in.bad || !n ? (struct impl){ 0, 0 } : or_expr(&in);
+	ok = !in.bad && in.i == n && (r->t || r->f);
+	for (unsigned i = 0; i < n; i++)
+		clang_disposeString(in.sp[i]);
+	free(in.sp);
+	clang_disposeTokens(k->s->tu, t, n);
+	return ok;
+}
+
 static struct impl primary(struct toks *k)
 {
 	struct impl r = { 0, 0 };
@@ -182,6 +248,8 @@ static struct impl primary(struct toks *k)
 		k->i += 3;
 		r.t = a;
 		r.f = a == HARD ? 0 : -a;
+	} else if (wordish(w) && local_ctx(k, w, &r)) {
+		k->i++;
 	} else if (wordish(w) && (a = params_named(&k->s->pa, w)) >= 0) {
 		k->i++;
 		r.t = a + 1;
@@ -240,6 +308,80 @@ static int unread(const char *w)
 	       strcmp(w, "<=") && strcmp(w, ">=");
 }
 
+/* The identifier written last before eq (from p on), into sv. */
+static void push_name_before(struct strv *sv, const char *p, const char *eq)
+{
+	const char *e = eq, *st;
+
+	while (e > p && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	for (st = e; st > p && wordish(st - 1); st--)
+		;
+	if (st < e)
+		strv_push_owned(sv, xstrndup(st, e - st));
+}
+
+/*
+ * Does text[0..n) name a local of the walked function whose declaration
+ * names a test of the context ("bool not_atomic = !in_atomic() &&
+ * !irqs_disabled();")?  The function's body text is searched for such
+ * declarations once per function.
+ */
+static int ctx_local_named(const struct sleep_scan *s, const char *text,
+			   size_t n)
+{
+	/* The function last asked about, of the unit last asked about. */
+	static CXTranslationUnit tu;
+	static CXCursor fn;
+	static struct strv locals;
+	static const char *const names[] = {
+		"irqs_disabled", "in_interrupt", "in_softirq",
+	};
+
+	if (clang_Cursor_isNull(s->pa.fn))
+		return 0;
+	if (tu != s->tu || !clang_equalCursors(fn, s->pa.fn)) {
+		CXSourceRange r = clang_getCursorExtent(s->pa.fn);
+		unsigned a, b;
+		CXFile f;
+
+		strv_clear(&locals);
+		tu = s->tu;
+		fn = s->pa.fn;
+		clang_getFileLocation(clang_getRangeStart(r), &f, NULL, NULL,
+				      &a);
+		clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL,
+				      &b);
+		for (const char *p = s->ftext + a;
+		     f && b <= s->fsize && p && p < s->ftext + b; p++) {
+			/* "bool NAME = ...irqs_disabled()...;" */
+			const char *semi = memchr(p, ';', s->ftext + b - p);
+			const char *eq;
+			int hit = 0;
+
+			if (!semi)
+				break;
+			eq = memchr(p, '=', semi - p);
+			for (size_t i = 0; eq && i < ARRAY_SIZE(names); i++)
+				hit |= memmem(eq, semi - eq, names[i],
+					      strlen(names[i])) != NULL;
+			if (hit && eq > p)
+				push_name_before(&locals, p, eq);
+			p = semi;
+		}
+	}
+	for (int i = 0; i < locals.n; i++) {
+		size_t l = strlen(locals.v[i]);
+
+		for (const char *p = text; (p = memmem(p, text + n - p,
+				locals.v[i], l)); p += l)
+			if ((p == text || !wordish(p - 1)) &&
+			    (p + l == text + n || !wordish(p + l)))
+				return 1;
+	}
+	return 0;
+}
+
 /* Does the walked file's text a..b name a test of the context? */
 static int names_ctx(const struct sleep_scan *s, unsigned a, unsigned b)
 {
@@ -252,7 +394,8 @@ static int names_ctx(const struct sleep_scan *s, unsigned a, unsigned b)
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
 		if (memmem(s->ftext + a, b - a, names[i], strlen(names[i])))
 			return 1;
-	return 0;
+	/* "if (likely(not_atomic))": a local the text names, maybe */
+	return ctx_local_named(s, s->ftext + a, b - a);
 }
 
 int ctx_test(struct sleep_scan *s, CXCursor ifs, CXCursor then, int *at,
@@ -264,7 +407,7 @@ int ctx_test(struct sleep_scan *s, CXCursor ifs, CXCursor then, int *at,
 			       &f2);
 	CXToken *t;
 	unsigned n;
-	struct toks k = { s, NULL, 0, 2, 0 };
+	struct toks k = { s, NULL, 0, 2, 0, 0 };
 	struct impl r = { 0, 0 };
 
 	*at = *af = 0;

@@ -70,6 +70,27 @@ static int gfp_typed(CXCursor call, int i)
 }
 
 /*
+ * A local set once where it is declared and never changed ("const
+ * gfp_t gfp = GFP_ATOMIC | __GFP_NOWARN;" in i915's capture_regs()):
+ * its initializer; a itself otherwise.
+ */
+static CXCursor set_once_value(struct params *pa, CXCursor a)
+{
+	CXCursor v, init;
+
+	if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
+		return a;
+	v = clang_getCursorReferenced(a);
+	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
+	    clang_Cursor_hasVarDeclGlobalStorage(v))
+		return a;
+	init = clang_Cursor_getVarDeclInitializer(v);
+	if (clang_Cursor_isNull(init) || !params_set_once(pa, v, a))
+		return a;
+	return fe_strip(init);
+}
+
+/*
  * A GFP argument, as a condition: 1 when its flags can block
  * (GFP_KERNEL), 0 when they cannot (GFP_ATOMIC), -1 unknown: an
  * allocator's caller that passes its own gfp_t on sleeps when its
@@ -227,6 +248,19 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 				r = o >= 0 ? xasprintf("p%d|%lld", o, v) :
 					     xasprintf("m%lld", v);
 			}
+		} else if (op && !strcmp(op, "&")) {
+			/*
+			 * "flags & MSG_DONTWAIT" passed as sock_alloc_send_skb()'s
+			 * noblock: the truth of the caller's own bit test.
+			 */
+			for (int i = 0; i < 2 && !r; i++) {
+				int o = params_index(pa,
+						     fe_strip(kids.v[1 - i]));
+
+				if (o >= 0 && sleep_value(fe_strip(kids.v[i]),
+							  &v) && v)
+					r = xasprintf("t%d&%lld", o, v);
+			}
 		}
 		free(op);
 		free(kids.v);
@@ -279,7 +313,10 @@ char *params_args(struct params *pa, CXCursor call)
 			 * folds ("flags == GFP_KERNEL"): "gb3264", "gn2080".
 			 */
 			long long x;
-			int known = sleep_value(a, &x);
+			int known;
+
+			a = set_once_value(pa, a);
+			known = sleep_value(a, &x);
 
 			c = gfp_arg(pa, a);
 			if (c >= 0 && known)

@@ -5,10 +5,11 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
  * check-error-start
-kernel/case.c:73:2: warning: rpm_idle() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:71: rpm_idle() -> rpm_suspend() -> schedule() [sleep-in-atomic]
-kernel/case.c:74:2: warning: rpm_idle() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:71: rpm_idle() -> rpm_suspend() -> schedule() [sleep-in-atomic]
-kernel/case.c:77:2: warning: wait_in_auto_or() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:71: wait_in_auto_or() -> wait_in_auto() -> schedule() [sleep-in-atomic]
-kernel/case.c:78:2: warning: wait_in_auto() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:71: wait_in_auto() -> schedule() [sleep-in-atomic]
+kernel/case.c:74:2: warning: rpm_idle() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:72: rpm_idle() -> rpm_suspend() -> schedule() [sleep-in-atomic]
+kernel/case.c:75:2: warning: rpm_idle() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:72: rpm_idle() -> rpm_suspend() -> schedule() [sleep-in-atomic]
+kernel/case.c:78:2: warning: wait_in_auto_or() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:72: wait_in_auto_or() -> wait_in_auto() -> schedule() [sleep-in-atomic]
+kernel/case.c:79:2: warning: wait_in_auto() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:72: wait_in_auto() -> schedule() [sleep-in-atomic]
+kernel/case.c:107:2: warning: append_data() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:105: append_data() -> alloc_send() -> schedule() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -77,5 +78,32 @@ void allow(struct device *dev)
 	wait_in_auto_or(0);
 	wait_in_auto(RPM_AUTO);
 	wait_in_auto(RPM_NOWAIT);
+	spin_unlock(&lock);
+}
+
+/*
+ * A bit test of the caller's flags passed as a truth (__ip6_append_data()'s
+ * sock_alloc_send_skb(sk, len, (flags & MSG_DONTWAIT), &err)): the
+ * callee's test of it is the caller's test of that bit.
+ */
+#define MSG_DONTWAIT	0x40
+
+static int alloc_send(int noblock)
+{
+	if (!noblock)
+		schedule();
+	return 0;
+}
+
+static int append_data(int flags)
+{
+	return alloc_send(flags & MSG_DONTWAIT);
+}
+
+void append_callers(void)
+{
+	spin_lock(&lock);
+	append_data(MSG_DONTWAIT);
+	append_data(0);
 	spin_unlock(&lock);
 }

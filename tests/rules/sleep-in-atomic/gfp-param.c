@@ -150,3 +150,16 @@ void policy_callers(struct policy *pol)
 	pol->pd_alloc(16, GFP_KERNEL);
 	spin_unlock(&lock);
 }
+
+/* i915's capture_regs(): the flags kept in a const local set once. */
+void gfp_local_once(void)
+{
+	const gfp_t gfp = GFP_ATOMIC | __GFP_NOWARN;
+	gfp_t later = GFP_ATOMIC;
+
+	later = GFP_KERNEL;
+	spin_lock(&lock);
+	buf_alloc(64, gfp);
+	buf_alloc(64, later);
+	spin_unlock(&lock);
+}

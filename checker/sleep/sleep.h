@@ -159,6 +159,12 @@ void params_end(struct params *pa);
  * before at, and never changed after?
  */
 int params_set_once(struct params *pa, CXCursor var, CXCursor at);
+/*
+ * Is var a local declared with constant bits, every later write of which
+ * only sets more ("unsigned int sg_flags = SG_MITER_ATOMIC; ... sg_flags
+ * |= SG_MITER_TO_SG;")?  1 with *bits those known set, else 0.
+ */
+int params_local_bits(struct params *pa, CXCursor var, long long *bits);
 /* Which parameter c names (an unassigned one), or -1. */
 int params_index(struct params *pa, CXCursor c);
 /*

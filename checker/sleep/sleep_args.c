@@ -184,6 +184,7 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 	/* A local set once to "&D": D's address, by name. */
 	if (k == CXCursor_DeclRefExpr) {
 		char *name = obj_alias(a);
+		CXCursor var = clang_getCursorReferenced(a);
 
 		if (name) {
 			char *r = xasprintf("&%s", name);
@@ -191,6 +192,10 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 			free(name);
 			return r;
 		}
+		/* sg_copy_buffer()'s sg_flags: bits set, only more after */
+		if (clang_getCursorKind(var) == CXCursor_VarDecl &&
+		    !sleep_value(a, &v) && params_local_bits(pa, var, &v))
+			return xasprintf("m%lld", v);
 	}
 	/*
 	 * A statement expression: its last statement's value

@@ -214,6 +214,32 @@ int params_set_once(struct params *pa, CXCursor ref, CXCursor c)
 	       at < file_offset(clang_getCursorLocation(c));
 }
 
+int params_local_bits(struct params *pa, CXCursor var, long long *bits)
+{
+	char *name = fe_spelling(var);
+	CXCursor init = clang_Cursor_getVarDeclInitializer(var);
+	int sets = 0, ok = 1;
+
+	if (clang_Cursor_isNull(init) ||
+	    clang_Cursor_hasVarDeclGlobalStorage(var) ||
+	    !sleep_value(fe_strip(init), bits) || !*bits) {
+		free(name);
+		return 0;
+	}
+	tokens(pa);
+	for (unsigned i = 0; ok && i < pa->ntok; i++) {
+		if (clang_getTokenKind(pa->tok[i]) != CXToken_Identifier ||
+		    strcmp(spelling(pa, i), name) || !changed_at(pa, i))
+			continue;
+		if (!strcmp(spelling(pa, i + 1), "="))
+			sets++;		/* the declaration's, once */
+		else if (strcmp(spelling(pa, i + 1), "|="))
+			ok = 0;		/* "&=", "++", "&x": not only more bits */
+	}
+	free(name);
+	return ok && sets == 1;
+}
+
 /* The atom of a local set once (see set_once), or 0. */
 static int local_atom(struct params *pa, CXCursor c)
 {

@@ -5,10 +5,11 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
  * check-error-start
-kernel/case.c:98:9: warning: sg_miter_next() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:97: sg_miter_next() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:111:2: warning: sg_miter_next() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:109: sg_miter_next() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:125:2: warning: sg_miter_next() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:124: sg_miter_next() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:126:2: warning: next_resetting() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:124: next_resetting() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:99:9: warning: sg_miter_next() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:98: sg_miter_next() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:112:2: warning: sg_miter_next() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:110: sg_miter_next() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:126:2: warning: sg_miter_next() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:125: sg_miter_next() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:127:2: warning: next_resetting() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:125: next_resetting() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:155:2: warning: sg_miter_next() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:154: sg_miter_next() -> might_sleep() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -124,6 +125,34 @@ void copy_either(int fast)
 	spin_lock(&lock);
 	sg_miter_next(&miter);
 	next_resetting(&miter);
+	spin_unlock(&lock);
+}
+
+/* lib/scatterlist.c's sg_copy_buffer(): flags in a local, bits only added. */
+void copy_buffer(void *sg, int to_buffer)
+{
+	struct sg_mapping_iter miter;
+	unsigned int sg_flags = SG_MITER_ATOMIC;
+
+	if (to_buffer)
+		sg_flags |= SG_MITER_TO_SG;
+	sg_miter_start(&miter, sg, 1, sg_flags);
+	spin_lock(&lock);
+	sg_miter_next(&miter);
+	spin_unlock(&lock);
+}
+
+/* A local whose bits are cleared later: not known. */
+void copy_cleared(void *sg, int slow)
+{
+	struct sg_mapping_iter miter;
+	unsigned int sg_flags = SG_MITER_ATOMIC;
+
+	if (slow)
+		sg_flags &= ~SG_MITER_ATOMIC;
+	sg_miter_start(&miter, sg, 1, sg_flags);
+	spin_lock(&lock);
+	sg_miter_next(&miter);
 	spin_unlock(&lock);
 }
 

@@ -320,6 +320,7 @@ struct link {
 		int n, cap;
 		struct strv fields;	/* members tested: "T.m" */
 		struct strv objs;	/* objects passed: "s3@fn:var" */
+		struct map *index;	/* "f:T.m", "o:D" -> their index */
 	} *preds;
 	/* What set-up calls store in objects' members (linkfield.c). */
 	struct link_fields *fields;

@@ -84,7 +84,7 @@ int linkcond_parse(const struct link *lk, const char *s)
 
 			if (!n || n > 256 || (k[n] != '&' && k[n] != '='))
 				return 0;
-			field = linkfield_intern(&lk->preds->fields, k, n);
+			field = linkfield_intern(lk->preds, 'f', k, n);
 			end = (char *)k + n;
 		}
 		if (!*end) {

@@ -53,17 +53,34 @@ struct link_fields {
 	struct map wild;	/* objects a "*" store reaches */
 };
 
-int linkfield_intern(struct strv *sv, const char *s, size_t n)
+int linkfield_intern(struct link_preds *ps, char kind, const char *s,
+		     size_t n)
 {
-	char *k = xstrndup(s, n);
-	int i = strv_find(sv, k);
+	struct strv *sv = kind == 'f' ? &ps->fields : &ps->objs;
+	char *k = xasprintf("%c:%.*s", kind, (int)n, s);
+	int i;
 
+	if (!ps->index)
+		ps->index = xcalloc(1, sizeof(*ps->index));
+	i = map_get(ps->index, k);
 	if (i >= 0) {
 		free(k);
 		return i + 1;
 	}
-	strv_push_owned(sv, k);
+	strv_push_owned(sv, xstrndup(s, n));
+	map_put(ps->index, k, sv->n - 1);
 	return sv->n;
+}
+
+void linkfield_names_free(struct link_preds *ps)
+{
+	strv_clear(&ps->fields);
+	strv_clear(&ps->objs);
+	if (ps->index) {
+		map_free(ps->index);
+		free(ps->index);
+		ps->index = NULL;
+	}
 }
 
 static int add_store(struct fnstores *s, int param, int field, char *spec)
@@ -99,7 +116,7 @@ static void read_stores(struct link *lk, struct fnstores *s,
 		    arrow == end + 1 && eq && eq > arrow + 1 && p >= 0 &&
 		    p < 64 && n - (size_t)(eq + 1 - text) < 64)
 			add_store(s, (int)p,
-				  linkfield_intern(&lk->preds->fields,
+				  linkfield_intern(lk->preds, 'f',
 						   arrow + 1,
 						   (size_t)(eq - arrow - 1)),
 				  xstrndup(eq + 1, n - (size_t)(eq + 1 - text)));
@@ -200,7 +217,7 @@ static void name_objects(struct link *lk)
 					xstrndup(s + 1, n - 1);
 
 				lk->call_args[i][k].obj =
-					linkfield_intern(&lk->preds->objs, d,
+					linkfield_intern(lk->preds, 'o', d,
 							 strlen(d));
 				free(d);
 			}

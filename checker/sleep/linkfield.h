@@ -12,8 +12,14 @@
 
 #include <stddef.h>
 
-/* s[0..n) in sv, added when new: its index + 1. */
-int linkfield_intern(struct strv *sv, const char *s, size_t n);
+/*
+ * s[0..n) in ps's fields (kind 'f') or objects ('o'), added when new:
+ * its index + 1.
+ */
+int linkfield_intern(struct link_preds *ps, char kind, const char *s,
+		     size_t n);
+/* The preds' names and their index freed (the tests are the caller's). */
+void linkfield_names_free(struct link_preds *ps);
 /*
  * The objects the calls' arguments name ("&D": link_arg.obj), and what
  * the calls they are passed to store in their members (fact_fn.fields,

@@ -582,8 +582,7 @@ void link_free(struct link *lk)
 	linkfield_free(lk);
 	if (lk->preds) {
 		free(lk->preds->v);
-		strv_clear(&lk->preds->fields);
-		strv_clear(&lk->preds->objs);
+		linkfield_names_free(lk->preds);
 	}
 	free(lk->preds);
 	free(lk->call_cond);

@@ -44,8 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_CHECK(d >= -1 && d <= 1 && e >= -1 && e <= 1);
 		}
 	linkfield_free(&lk);
-	strv_clear(&ps.fields);
-	strv_clear(&ps.objs);
+	linkfield_names_free(&ps);
 	free(args);
 	free(text);
 	return 0;

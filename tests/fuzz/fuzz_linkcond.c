@@ -11,6 +11,7 @@
  */
 #include "fuzz.h"
 #include "checker/sleep/linkcond.h"
+#include "checker/sleep/linkfield.h"
 
 #include <limits.h>
 
@@ -62,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	free(a);
 	free(ps.v);
-	strv_clear(&ps.fields);
+	linkfield_names_free(&ps);
 	free(text);
 	return 0;
 }

@@ -167,6 +167,8 @@ int params_set_once(struct params *pa, CXCursor var, CXCursor at);
 int params_local_bits(struct params *pa, CXCursor var, long long *bits);
 /* Which parameter c names (an unassigned one), or -1. */
 int params_index(struct params *pa, CXCursor c);
+/* The same for a test of bits mask, which writes of other bits leave. */
+int params_index_bits(struct params *pa, CXCursor c, long long mask);
 /*
  * Is c "p->m", p an unassigned parameter pointing to a struct whose
  * member m the body never writes (assigns, increments, takes the

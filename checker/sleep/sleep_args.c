@@ -259,11 +259,14 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 			 * noblock: the truth of the caller's own bit test.
 			 */
 			for (int i = 0; i < 2 && !r; i++) {
-				int o = params_index(pa,
-						     fe_strip(kids.v[1 - i]));
+				int o;
 
-				if (o >= 0 && sleep_value(fe_strip(kids.v[i]),
-							  &v) && v)
+				if (!sleep_value(fe_strip(kids.v[i]), &v) || !v)
+					continue;
+				/* writes of other bits leave these the caller's */
+				o = params_index_bits(pa, fe_strip(kids.v[1 - i]),
+						      v);
+				if (o >= 0)
 					r = xasprintf("t%d&%lld", o, v);
 			}
 		}

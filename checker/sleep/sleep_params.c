@@ -402,6 +402,11 @@ int params_index(struct params *pa, CXCursor c)
 	return param_of(pa, c, 0);
 }
 
+int params_index_bits(struct params *pa, CXCursor c, long long mask)
+{
+	return param_of(pa, c, (unsigned long long)mask);
+}
+
 int params_member_of(struct params *pa, CXCursor c, char **key)
 {
 	CXCursor base = clang_getNullCursor();

@@ -9,7 +9,7 @@ kernel/case.c:74:2: warning: rpm_idle() may sleep inside the atomic region begun
 kernel/case.c:75:2: warning: rpm_idle() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:72: rpm_idle() -> rpm_suspend() -> schedule() [sleep-in-atomic]
 kernel/case.c:78:2: warning: wait_in_auto_or() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:72: wait_in_auto_or() -> wait_in_auto() -> schedule() [sleep-in-atomic]
 kernel/case.c:79:2: warning: wait_in_auto() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:72: wait_in_auto() -> schedule() [sleep-in-atomic]
-kernel/case.c:107:2: warning: append_data() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:105: append_data() -> alloc_send() -> schedule() [sleep-in-atomic]
+kernel/case.c:109:2: warning: append_data() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:107: append_data() -> alloc_send() -> schedule() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -97,6 +97,8 @@ static int alloc_send(int noblock)
 
 static int append_data(int flags)
 {
+	if (flags & 0x100)
+		flags &= ~0x100;	/* another bit: MSG_DONTWAIT stays */
 	return alloc_send(flags & MSG_DONTWAIT);
 }
 

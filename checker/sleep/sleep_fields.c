@@ -82,6 +82,26 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
 	int i;
 
 	(void)parent;
+	if (k == CXCursor_UnaryOperator) {
+		/*
+		 * "&p->m": written through its address, maybe
+		 * (WRITE_ONCE()'s expansion, set_bit(n, &p->m)).
+		 */
+		CXCursor in = clang_getNullCursor();
+		CXType t = clang_getCanonicalType(clang_getCursorType(c));
+
+		clang_visitChildren(c, fe_take_first, &in);
+		/* the address of the operand: a pointer to its type */
+		if (t.kind == CXType_Pointer &&
+		    clang_equalTypes(clang_getCanonicalType(
+				clang_getPointeeType(t)),
+			clang_getCanonicalType(clang_getCursorType(in))) &&
+		    (i = params_member_of(st->pa, in, &key)) >= 0) {
+			add(st, i, key, xstrdup("?"));
+			free(key);
+		}
+		return CXChildVisit_Recurse;
+	}
 	if (k != CXCursor_BinaryOperator &&
 	    k != CXCursor_CompoundAssignOperator)
 		return CXChildVisit_Recurse;

@@ -433,13 +433,18 @@ int params_member_of(struct params *pa, CXCursor c, char **key)
 
 /*
  * Does the body write a member named m: "x->m = v", "s.m |= v",
- * "x->m++", "++x->m", "&x->m" (an "&" three tokens before)?
+ * "x->m++", "++x->m", "&x->m" (an "&" three tokens before),
+ * "WRITE_ONCE(x->m, v)"?
  */
 static int member_written(struct params *pa, const char *m)
 {
 	static const char *const assign[] = {
 		"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=",
 		">>=", "++", "--",
+	};
+	static const char *const stores[] = {
+		"WRITE_ONCE", "__WRITE_ONCE", "smp_store_release",
+		"smp_store_mb",
 	};
 
 	tokens(pa);
@@ -457,6 +462,10 @@ static int member_written(struct params *pa, const char *m)
 		if (!strcmp(far, "++") || !strcmp(far, "--") ||
 		    !strcmp(far, "&"))
 			return 1;
+		for (size_t k = 0; i >= 4 && !strcmp(far, "(") &&
+				   k < ARRAY_SIZE(stores); k++)
+			if (!strcmp(spelling(pa, i - 4), stores[k]))
+				return 1;
 	}
 	return 0;
 }

@@ -5,11 +5,13 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
  * check-error-start
-kernel/case.c:99:9: warning: sg_miter_next() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:98: sg_miter_next() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:112:2: warning: sg_miter_next() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:110: sg_miter_next() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:126:2: warning: sg_miter_next() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:125: sg_miter_next() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:127:2: warning: next_resetting() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:125: next_resetting() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:155:2: warning: sg_miter_next() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:154: sg_miter_next() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:101:9: warning: sg_miter_next() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:100: sg_miter_next() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:114:2: warning: sg_miter_next() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:112: sg_miter_next() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:128:2: warning: sg_miter_next() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:127: sg_miter_next() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:129:2: warning: next_resetting() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:127: next_resetting() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:157:2: warning: sg_miter_next() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:156: sg_miter_next() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:186:2: warning: sg_miter_next() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:185: sg_miter_next() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:187:2: warning: next_once() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:185: next_once() -> might_sleep() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -153,6 +155,36 @@ void copy_cleared(void *sg, int slow)
 	sg_miter_start(&miter, sg, 1, sg_flags);
 	spin_lock(&lock);
 	sg_miter_next(&miter);
+	spin_unlock(&lock);
+}
+
+/* Writes the flags again through WRITE_ONCE(): not only the set-up's. */
+#define WRITE_ONCE(x, val) do { *(volatile __typeof__(x) *)&(x) = (val); } while (0)
+
+void sg_miter_reset(struct sg_mapping_iter *miter)
+{
+	WRITE_ONCE(miter->__flags, 0);
+}
+
+/* Tests a member it writes through WRITE_ONCE() itself. */
+static int next_once(struct sg_mapping_iter *miter)
+{
+	WRITE_ONCE(miter->__flags, SG_MITER_ATOMIC);
+	if (miter->__flags & SG_MITER_ATOMIC)
+		return 0;
+	might_sleep();
+	return 1;
+}
+
+void copy_reset(void *sg)
+{
+	struct sg_mapping_iter miter;
+
+	sg_miter_start(&miter, sg, 1, SG_MITER_ATOMIC);
+	sg_miter_reset(&miter);
+	spin_lock(&lock);
+	sg_miter_next(&miter);
+	next_once(&miter);
 	spin_unlock(&lock);
 }
 

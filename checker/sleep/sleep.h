@@ -160,6 +160,11 @@ void params_end(struct params *pa);
  */
 int params_set_once(struct params *pa, CXCursor var, CXCursor at);
 /*
+ * The initializer of local var when the function sets it there and
+ * never changes it (params_set_once() up to at); a null cursor else.
+ */
+CXCursor params_initializer(struct params *pa, CXCursor var, CXCursor at);
+/*
  * Is var a local declared with constant bits, every later write of which
  * only sets more ("unsigned int sg_flags = SG_MITER_ATOMIC; ... sg_flags
  * |= SG_MITER_TO_SG;")?  1 with *bits those known set, else 0.

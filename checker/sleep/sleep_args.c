@@ -76,18 +76,12 @@ static int gfp_typed(CXCursor call, int i)
  */
 static CXCursor set_once_value(struct params *pa, CXCursor a)
 {
-	CXCursor v, init;
+	CXCursor init;
 
 	if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
 		return a;
-	v = clang_getCursorReferenced(a);
-	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
-	    clang_Cursor_hasVarDeclGlobalStorage(v))
-		return a;
-	init = clang_Cursor_getVarDeclInitializer(v);
-	if (clang_Cursor_isNull(init) || !params_set_once(pa, v, a))
-		return a;
-	return fe_strip(init);
+	init = params_initializer(pa, clang_getCursorReferenced(a), a);
+	return clang_Cursor_isNull(init) ? a : fe_strip(init);
 }
 
 /*

@@ -193,9 +193,9 @@ static int local_ctx(struct toks *k, const char *w, struct impl *r)
 	if (k->depth > 2 || clang_Cursor_isNull(k->s->pa.fn))
 		return 0;
 	clang_visitChildren(k->s->pa.fn, find_var, &fv);
-	if (fv.n != 1 || !params_set_once(&k->s->pa, fv.var, fv.var))
+	if (fv.n != 1)
 		return 0;
-	init = clang_Cursor_getVarDeclInitializer(fv.var);
+	init = params_initializer(&k->s->pa, fv.var, fv.var);
 	if (clang_Cursor_isNull(init))
 		return 0;
 	clang_tokenize(k->s->tu, clang_getCursorExtent(init), &t, &n);

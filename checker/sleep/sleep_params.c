@@ -75,27 +75,36 @@ static int address_at(const struct params *pa, unsigned i)
 	       strcmp(spelling(pa, i + 1), "->");
 }
 
+/* The tokens after an lvalue that write it. */
+static const char *const assign[] = {
+	"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
+	"++", "--",
+};
+
+/* Is w one of assign[]? */
+static int assigns(const char *w)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(assign); k++)
+		if (!strcmp(w, assign[k]))
+			return 1;
+	return 0;
+}
+
 /*
  * Is token i (an identifier) changed there: assigned, incremented, its
  * address taken?  Not a member of the same name (p->x, s.x).
  */
 static int changed_at(const struct params *pa, unsigned i)
 {
-	static const char *const assign[] = {
-		"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=",
-		">>=", "++", "--",
-	};
 	const char *prev = i ? spelling(pa, i - 1) : "";
 	const char *next = spelling(pa, i + 1);
-	int hit = 0;
+	int hit;
 
 	if (!strcmp(prev, ".") || !strcmp(prev, "->"))
 		return 0;
 	/* "*p = v" stores through p ("a * p = v" is no lvalue). */
-	for (size_t k = 0; k < ARRAY_SIZE(assign); k++)
-		hit |= !strcmp(next, assign[k]) &&
-		       (strcmp(prev, "*") || !strcmp(next, "++") ||
-			!strcmp(next, "--"));
+	hit = assigns(next) && (strcmp(prev, "*") || !strcmp(next, "++") ||
+				!strcmp(next, "--"));
 	hit |= !strcmp(prev, "++") || !strcmp(prev, "--");
 	return hit || address_at(pa, i);
 }
@@ -212,6 +221,19 @@ int params_set_once(struct params *pa, CXCursor ref, CXCursor c)
 	/* The one change is the declaration's "= value", or before c. */
 	return !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(ref)) ||
 	       at < file_offset(clang_getCursorLocation(c));
+}
+
+CXCursor params_initializer(struct params *pa, CXCursor var, CXCursor at)
+{
+	CXCursor init;
+
+	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
+	    clang_Cursor_hasVarDeclGlobalStorage(var))
+		return clang_getNullCursor();
+	init = clang_Cursor_getVarDeclInitializer(var);
+	if (clang_Cursor_isNull(init) || !params_set_once(pa, var, at))
+		return clang_getNullCursor();
+	return init;
 }
 
 int params_local_bits(struct params *pa, CXCursor var, long long *bits)
@@ -438,10 +460,6 @@ int params_member_of(struct params *pa, CXCursor c, char **key)
  */
 static int member_written(struct params *pa, const char *m)
 {
-	static const char *const assign[] = {
-		"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=",
-		">>=", "++", "--",
-	};
 	static const char *const stores[] = {
 		"WRITE_ONCE", "__WRITE_ONCE", "smp_store_release",
 		"smp_store_mb",
@@ -456,10 +474,7 @@ static int member_written(struct params *pa, const char *m)
 		if (strcmp(spelling(pa, i), m) ||
 		    (strcmp(prev, "->") && strcmp(prev, ".")))
 			continue;
-		for (size_t k = 0; k < ARRAY_SIZE(assign); k++)
-			if (!strcmp(next, assign[k]))
-				return 1;
-		if (!strcmp(far, "++") || !strcmp(far, "--") ||
+		if (assigns(next) || !strcmp(far, "++") || !strcmp(far, "--") ||
 		    !strcmp(far, "&"))
 			return 1;
 		for (size_t k = 0; i >= 4 && !strcmp(far, "(") &&

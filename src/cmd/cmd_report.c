@@ -57,38 +57,34 @@ static void cond_word(struct sbuf *sb, const struct link *lk, int cond)
 	const struct link_pred *p = link_pred(lk, cond);
 	const char *lead = sb->len ? " and" : " when";
 
-	if (p && p->field) {
-		/* "when member __flags of what its parameter 0 ..." */
-		const char *m = strrchr(lk->preds->fields.v[p->field - 1], '.');
+	if (p) {
+		/* what is tested: the parameter, or a member it points to */
+		const char *f = p->field ? lk->preds->fields.v[p->field - 1] :
+				NULL;
+		const char *m = f && strrchr(f, '.') ? strrchr(f, '.') + 1 : f;
 
-		sb_addf(sb, "%s member %s of what its parameter %d (from 0) "
-			"points to ", lead,
-			m ? m + 1 : lk->preds->fields.v[p->field - 1],
-			p->param);
-		if (p->op == '&')
-			sb_addf(sb, "has %s of 0x%llx set",
-				cond > 0 ? "a bit" : "no bit",
-				(unsigned long long)p->val);
+		if (m)
+			sb_addf(sb, "%s member %s of what its parameter %d "
+				"(from 0) points to", lead, m, p->param);
 		else
-			sb_addf(sb, "is %s%lld", cond > 0 ? "" : "not ",
-				p->val);
-	} else if (p && p->op == '&')
-		sb_addf(sb, "%s its parameter %d (from 0) has %s of 0x%llx set",
-			lead, p->param, cond > 0 ? "a bit" : "no bit",
+			sb_addf(sb, "%s its parameter %d (from 0)", lead,
+				p->param);
+	}
+	if (p && p->op == '&')
+		sb_addf(sb, " has %s of 0x%llx set",
+			cond > 0 ? "a bit" : "no bit",
 			(unsigned long long)p->val);
 	else if (p && p->op == 'i') {
 		const char *sep = "";
 
-		sb_addf(sb, "%s its parameter %d (from 0) is %sone of ", lead,
-			p->param, cond > 0 ? "" : "not ");
+		sb_addf(sb, " is %sone of ", cond > 0 ? "" : "not ");
 		for (int k = 0; k < 64; k++)
 			if (((unsigned long long)p->val >> k) & 1) {
 				sb_addf(sb, "%s%d", sep, k);
 				sep = ", ";
 			}
 	} else if (p)
-		sb_addf(sb, "%s its parameter %d (from 0) is %s%lld", lead,
-			p->param, cond > 0 ? "" : "not ", p->val);
+		sb_addf(sb, " is %s%lld", cond > 0 ? "" : "not ", p->val);
 	else if (cond > COND_GFP)
 		sb_addf(sb, "%s its parameter %d (from 0) is GFP flags that "
 			"can block", lead, cond - COND_GFP - 1);

@@ -287,6 +287,13 @@ char *doc_function_context(CXCursor fn);
 int sleep_constant(CXCursor cond);
 /* The integer value of c, when the compiler folds it: 1 and *v, or 0. */
 int sleep_value(CXCursor c, long long *v);
+/*
+ * Is c a call of a named function (not through a pointer, no primitive
+ * or lock) with no arguments but constants and addresses of static
+ * variables, "debug_pagealloc_enabled()": a test of it repeated reads
+ * the same value, as code that locks and unlocks under it relies on.
+ */
+int sleep_stable_call(CXCursor c);
 
 /* sleep_regs.c: the registrations a declaration of cx's unit makes. */
 void sleep_regs(struct check_ctx *cx, struct facts *f, CXCursor decl);

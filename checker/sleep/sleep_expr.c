@@ -160,3 +160,51 @@ char *params_binop(struct params *pa, CXCursor c, CXCursor lhs)
 	clang_disposeTokens(pa->tu, tl, nl);
 	return op;
 }
+
+/* Is argument a of a call the same value at every test: "&key", 3? */
+static int fixed_argument(CXCursor a)
+{
+	CXCursor e = fe_strip(a), in = clang_getNullCursor(), ref;
+	long long v;
+	char *op;
+	int amp;
+
+	if (sleep_value(e, &v))
+		return 1;
+	if (clang_getCursorKind(e) != CXCursor_UnaryOperator)
+		return 0;
+	op = params_token_at(clang_Cursor_getTranslationUnit(e),
+			     clang_getCursorLocation(e));
+	amp = op && !strcmp(op, "&");
+	free(op);
+	if (!amp)
+		return 0;
+	clang_visitChildren(e, fe_take_first, &in);
+	in = fe_strip(in);
+	if (clang_getCursorKind(in) != CXCursor_DeclRefExpr)
+		return 0;
+	/* The address of a variable with static storage. */
+	ref = clang_getCursorReferenced(in);
+	return clang_getCursorKind(ref) == CXCursor_VarDecl &&
+	       clang_Cursor_hasVarDeclGlobalStorage(ref);
+}
+
+int sleep_stable_call(CXCursor c)
+{
+	CXCursor fn;
+	char *name;
+	int ok;
+
+	c = fe_strip(c);
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return 0;
+	fn = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return 0;	/* through a pointer: any function */
+	name = fe_spelling(fn);
+	ok = *name && !prim_find(name) && !strstr(name, "lock");
+	free(name);
+	for (int i = 0; ok && i < clang_Cursor_getNumArguments(c); i++)
+		ok = fixed_argument(clang_Cursor_getArgument(c, i));
+	return ok;
+}

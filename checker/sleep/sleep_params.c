@@ -341,9 +341,10 @@ int params_track(struct params *pa, CXCursor c, int add)
 
 /*
  * The atom of an access path from a parameter or local that does not
- * change (see set_once), "mapping->host", or 0: a test of it repeated
- * reads the same value, as code that locks and unlocks under the same
- * test relies on.
+ * change (see set_once), "mapping->host", or of a call that reads the
+ * same (sleep_stable_call()), or 0: a test of it repeated reads the
+ * same value, as code that locks and unlocks under the same test relies
+ * on.
  */
 static int path_atom(struct params *pa, CXCursor c)
 {
@@ -351,6 +352,8 @@ static int path_atom(struct params *pa, CXCursor c)
 	char *text;
 	int depth = 0;
 
+	if (sleep_stable_call(e))	/* "debug_pagealloc_enabled()" */
+		goto keyed;
 	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
 		return 0;
 	while (clang_getCursorKind(e) == CXCursor_MemberRefExpr &&
@@ -372,6 +375,7 @@ static int path_atom(struct params *pa, CXCursor c)
 		   !params_set_once(pa, ref, c)) {
 		return 0;
 	}
+keyed:
 	text = params_text(pa, c);
 	if (!text)
 		return 0;
@@ -649,6 +653,9 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 						     PRED_MASK, v);
 				*f = -*t;
 			}
+		} else if ((i = path_atom(pa, c))) {
+			*t = i;		/* "debug_pagealloc_enabled()" */
+			*f = -i;
 		}
 		return;
 	}

@@ -87,7 +87,8 @@ int track_assume(struct astate *st, int atom)
 
 /*
  * What the arms of if c assumed, for join_arms(): its test's atom, unless
- * an arm wrote the tracked local it reads; else a tracked local the arms
+ * an arm wrote the tracked local it reads; else, or when the test is of
+ * a local, a path or a call (regions only), a tracked local the arms
  * left with opposite values ("unmap = true;" where the region was
  * closed).  other: the else-arm's state.
  */
@@ -99,7 +100,13 @@ int track_arms_atom(int at, int af, const struct astate *entry,
 	if (tracked(a) && (then->twritten | other->twritten) &
 	    ~entry->twritten & (1u << (a - PARAMS_TRACK - 1)))
 		pt = 0;
-	return pt ? pt : state_arms_differ(then, other);
+	/*
+	 * "if (want()) { spin_lock(); locked = true; }": the flag the arms
+	 * set is what later tests read, not a call's or a local's value.
+	 */
+	if (!pt || (params_region_only(pt) && state_arms_differ(then, other)))
+		return state_arms_differ(then, other);
+	return pt;
 }
 
 /*

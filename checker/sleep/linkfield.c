@@ -33,8 +33,12 @@ struct fnstores {
 	int n, cap;
 };
 
-/* A value stored: exact x, bits x known set, or not known. */
-enum { V_UNKNOWN, V_EXACT, V_BITS };
+/*
+ * A value stored: exact x, bits x known set, not known, or the member's
+ * own bits of mask x kept and others maybe set ("timer->flags |= M",
+ * "(timer->flags & ~M) | cpu").
+ */
+enum { V_UNKNOWN, V_EXACT, V_BITS, V_KEEP };
 struct val {
 	int kind;
 	long long x;
@@ -144,6 +148,18 @@ static char *map_spec(const char *spec, const struct link_arg *a, int na)
 	k = strtol(spec + 1, &end, 10);
 	if (end == spec + 1 || k < 0)
 		return xstrdup("?");
+	if (*end == '&') {	/* "p2&K|?": its bits of K, others unknown */
+		long long keep = strtoll(end + 1, &end, 10);
+
+		x = k < na ? &a[k] : NULL;
+		if (strcmp(end, "|?") || !x || x->kind == ARG_UNKNOWN ||
+		    x->kind == ARG_NONZERO || x->kind == ARG_TEST)
+			return xstrdup("?");
+		if (x->kind == ARG_VALUE || x->kind == ARG_BITS)
+			return x->v & keep ? xasprintf("m%lld", x->v & keep) :
+			       xstrdup("?");
+		return xasprintf("p%d&%lld|?", x->kind, keep);
+	}
 	if (*end == '|') {
 		if (end[1] == '?')
 			rest = 1;
@@ -174,10 +190,10 @@ static struct val eval(const char *spec)
 	struct val v = { V_UNKNOWN, 0 };
 	char *end;
 
-	if (spec[0] == 'm') {
+	if (spec[0] == 'm' || spec[0] == 'k') {
 		v.x = strtoll(spec + 1, &end, 10);
-		if (end != spec + 1 && !*end && v.x)
-			v.kind = V_BITS;
+		if (end != spec + 1 && !*end && (v.x || spec[0] == 'k'))
+			v.kind = spec[0] == 'm' ? V_BITS : V_KEEP;
 	} else if (spec[0] != 'p' && spec[0] != '?') {
 		v.x = strtoll(spec, &end, 10);
 		if (end != spec && !*end)
@@ -278,6 +294,18 @@ static struct fvals *vals_of(struct link_fields *lf, int obj, int field,
 	return k < 0 ? NULL : &lf->vals[k];
 }
 
+/* Value v, once: the same value stored by many calls counts once. */
+static void add_value(struct fvals *fv, struct val v)
+{
+	for (int k = 0; k < fv->n; k++)
+		if (fv->v[k].kind == v.kind && fv->v[k].x == v.x)
+			return;
+	if (fv->n == MAX_VALUES)
+		fv->over = 1;
+	else
+		fv->v[fv->n++] = v;
+}
+
 /* What each call passing "&D" to a function stores in D. */
 static void object_values(struct link *lk, struct link_fields *lf)
 {
@@ -310,10 +338,7 @@ static void object_values(struct link *lk, struct link_fields *lf)
 				}
 				fv = vals_of(lf, a[k].obj, x->field, 1);
 				spec = map_spec(x->spec, a, lk->call_nargs[i]);
-				if (fv->n == MAX_VALUES)
-					fv->over = 1;
-				else
-					fv->v[fv->n++] = eval(spec);
+				add_value(fv, eval(spec));
 				free(spec);
 			}
 		}
@@ -379,7 +404,8 @@ int linkfield_decide(const struct link *lk, int obj, int field, char op,
 	const struct link_fields *lf = lk->fields;
 	struct fvals *fv;
 	char key[16];
-	int d = -1;
+	int d = -1, keeps = 0;
+	long long keep = -1, known = -1;
 
 	if (!lf || !lf->nvals)
 		return -1;
@@ -390,11 +416,25 @@ int linkfield_decide(const struct link *lk, int obj, int field, char op,
 	if (!fv || fv->over || !fv->n)
 		return -1;
 	for (int k = 0; k < fv->n; k++) {
-		int e = decides(&fv->v[k], op, val);
+		int e;
 
-		if (e < 0 || (k && e != d))
+		if (fv->v[k].kind == V_KEEP) {
+			keep &= fv->v[k].x;
+			keeps = 1;
+			continue;
+		}
+		e = decides(&fv->v[k], op, val);
+		if (e < 0 || (d >= 0 && e != d))
 			return -1;
 		d = e;
+		known &= fv->v[k].x;	/* EXACT or BITS: bits set */
 	}
+	/*
+	 * Stores that keep some of the member's bits and may set others
+	 * leave a bit test true when every value set a tested bit they
+	 * all keep; nothing else.
+	 */
+	if (keeps)
+		return d == 1 && op == '&' && (known & keep & val) ? 1 : -1;
 	return d;
 }

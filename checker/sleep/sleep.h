@@ -294,6 +294,20 @@ int sleep_value(CXCursor c, long long *v);
  * the same value, as code that locks and unlocks under it relies on.
  */
 int sleep_stable_call(CXCursor c);
+/* The operand of "&x", or a null cursor when c is no address-of. */
+CXCursor sleep_address_operand(CXCursor c);
+/*
+ * What READ_ONCE(x) and WRITE_ONCE(x, v)'s "*(volatile T *)&(x)" read
+ * or write: x; c itself when it is no such access.
+ */
+CXCursor sleep_once_operand(CXCursor c);
+/*
+ * The operator of binary expression c read from its tokens, after its
+ * left operand ("(t->flags & ~M) | cpu": "|"), where params_binop()
+ * cannot tell its operand's end (an argument of a macro whose body
+ * wraps the operand); or NULL.
+ */
+char *sleep_binop_tokens(CXTranslationUnit tu, CXCursor c);
 
 /* sleep_regs.c: the registrations a declaration of cx's unit makes. */
 void sleep_regs(struct check_ctx *cx, struct facts *f, CXCursor decl);

@@ -106,19 +106,13 @@ static int gfp_arg(struct params *pa, CXCursor a)
  */
 static int address_of(struct params *pa, CXCursor c)
 {
-	CXCursor in = clang_getNullCursor();
-	char *op;
-	int amp;
+	/* By its type: a macro's body may write the "&" (sleep_obj.c). */
+	CXCursor in = sleep_address_operand(c);
 	enum CXCursorKind k;
 
-	if (clang_getCursorKind(c) != CXCursor_UnaryOperator)
+	(void)pa;
+	if (clang_Cursor_isNull(in))
 		return 0;
-	op = params_token_at(pa->tu, clang_getCursorLocation(c));
-	amp = op && !strcmp(op, "&");
-	free(op);
-	if (!amp)
-		return 0;
-	clang_visitChildren(c, fe_take_first, &in);
 	k = clang_getCursorKind(fe_strip(in));
 	return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
 	       k == CXCursor_ArraySubscriptExpr;

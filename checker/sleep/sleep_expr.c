@@ -208,3 +208,169 @@ int sleep_stable_call(CXCursor c)
 		ok = fixed_argument(clang_Cursor_getArgument(c, i));
 	return ok;
 }
+
+/* c's type, canonical: "const volatile unsigned int". */
+static CXType canon(CXCursor c)
+{
+	return clang_getCanonicalType(clang_getCursorType(c));
+}
+
+/* The operand of unary operator u when u is "*p" (its type p's pointee). */
+static CXCursor deref_operand(CXCursor u)
+{
+	CXCursor in = clang_getNullCursor();
+	CXType t;
+
+	if (clang_getCursorKind(u) != CXCursor_UnaryOperator)
+		return clang_getNullCursor();
+	clang_visitChildren(u, fe_take_first, &in);
+	t = canon(in);
+	if (clang_Cursor_isNull(in) || t.kind != CXType_Pointer ||
+	    !clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(t)),
+			      canon(u)))
+		return clang_getNullCursor();
+	return in;
+}
+
+/* The operand of unary operator u when u is "&x" (a pointer to x's type). */
+CXCursor sleep_address_operand(CXCursor u)
+{
+	CXCursor in = clang_getNullCursor();
+	CXType t = canon(u);
+
+	if (clang_getCursorKind(u) != CXCursor_UnaryOperator ||
+	    t.kind != CXType_Pointer)
+		return clang_getNullCursor();
+	clang_visitChildren(u, fe_take_first, &in);
+	if (clang_Cursor_isNull(in) ||
+	    !clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(t)),
+			      canon(in)))
+		return clang_getNullCursor();
+	return in;
+}
+
+CXCursor sleep_once_operand(CXCursor c)
+{
+	CXCursor e = fe_strip(c), in;
+
+	if (clang_getCursorKind(e) == CXCursor_StmtExpr) {
+		/* READ_ONCE(x): "({ ...; __READ_ONCE(x); })", the last */
+		CXCursor body = clang_getNullCursor();
+		struct fe_kids k;
+
+		clang_visitChildren(e, fe_take_first, &body);
+		k = fe_kids(body);
+		e = k.n ? fe_strip(k.v[k.n - 1]) : e;
+		free(k.v);
+	}
+	in = deref_operand(e);
+	if (clang_Cursor_isNull(in))
+		return c;
+	in = fe_strip(in);
+	while (clang_getCursorKind(in) == CXCursor_CStyleCastExpr) {
+		/* the operand is the last child: "typeof(x)" comes first */
+		struct fe_kids k = fe_kids(in);
+
+		if (!k.n) {
+			free(k.v);
+			return c;
+		}
+		in = fe_strip(k.v[k.n - 1]);
+		free(k.v);
+	}
+	in = sleep_address_operand(in);
+	return clang_Cursor_isNull(in) ? c : fe_strip(in);
+}
+
+/* The index of the token after the balanced group that opens at i. */
+static unsigned skip_group(CXTranslationUnit tu, const CXToken *t, unsigned n,
+			   unsigned i)
+{
+	int depth = 0;
+
+	for (; i < n; i++) {
+		CXString cs = clang_getTokenSpelling(tu, t[i]);
+		const char *w = clang_getCString(cs);
+
+		depth += !strcmp(w, "(") || !strcmp(w, "[");
+		depth -= !strcmp(w, ")") || !strcmp(w, "]");
+		clang_disposeString(cs);
+		if (!depth)
+			return i + 1;
+	}
+	return n;
+}
+
+char *sleep_binop_tokens(CXTranslationUnit tu, CXCursor c)
+{
+	static const char *const unary[] = { "~", "!", "-", "*", "&" };
+	static const char *const binary[] = {
+		"|", "&", "^", "+", "-", "*", "/", "%", "<<", ">>", "==",
+		"!=", "<", ">", "<=", ">=", "&&", "||", "=",
+	};
+	CXToken *t;
+	unsigned n, i = 0;
+	char *op = NULL;
+	CXString cs;
+
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f1, f2;
+	unsigned a, b;
+
+	/* Where the file has it: a macro argument's own text. */
+	clang_getFileLocation(clang_getRangeStart(r), &f1, NULL, NULL, &a);
+	clang_getFileLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &b);
+	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || b <= a)
+		return NULL;
+	clang_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, f1, a),
+					  clang_getLocationForOffset(tu, f2, b)),
+		       &t, &n);
+#define SP(k) (cs = clang_getTokenSpelling(tu, t[k]), clang_getCString(cs))
+	for (; i < n; i++) {	/* prefix operators of the left operand */
+		int u = 0;
+		const char *w = SP(i);
+
+		for (size_t k = 0; k < ARRAY_SIZE(unary); k++)
+			u |= !strcmp(w, unary[k]);
+		clang_disposeString(cs);
+		if (!u)
+			break;
+	}
+	if (i < n) {
+		const char *w = SP(i);
+		int open = !strcmp(w, "(");
+		CXTokenKind tk = clang_getTokenKind(t[i]);
+
+		clang_disposeString(cs);
+		if (open)
+			i = skip_group(tu, t, n, i);
+		else if (tk == CXToken_Identifier || tk == CXToken_Literal)
+			i++;
+		else
+			i = n;
+	}
+	while (i < n) {		/* "->m", ".m", "[k]", "(args)" */
+		const char *w = SP(i);
+		int member = !strcmp(w, "->") || !strcmp(w, "."),
+		    group = !strcmp(w, "(") || !strcmp(w, "[");
+
+		clang_disposeString(cs);
+		if (member)
+			i += 2;
+		else if (group)
+			i = skip_group(tu, t, n, i);
+		else
+			break;
+	}
+	if (i < n) {
+		const char *w = SP(i);
+
+		for (size_t k = 0; !op && k < ARRAY_SIZE(binary); k++)
+			if (!strcmp(w, binary[k]))
+				op = xstrdup(w);
+		clang_disposeString(cs);
+	}
+#undef SP
+	clang_disposeTokens(tu, t, n);
+	return op;
+}

@@ -7,6 +7,7 @@
  * the names (docs/facts-db.md, "Objects").
  */
 #include "checker/sleep/sleep_obj.h"
+#include "checker/sleep/sleep.h"
 #include "clang/frontend.h"
 
 #include <stdlib.h>
@@ -92,9 +93,19 @@ static int op_is(CXCursor c, CXCursor first, const char *const *ops,
 	return hit;
 }
 
+/* Where l is in its file (a macro's expansion: where it is expanded). */
+static unsigned offset_of(CXSourceLocation l)
+{
+	unsigned off = 0;
+
+	clang_getFileLocation(l, NULL, NULL, NULL, &off);
+	return off;
+}
+
 struct changes {
 	CXCursor var;
 	int n;
+	CXCursor value;		/* the right side of "v = value" */
 };
 
 /* Does c change the local: "v = ...", "v += ...", "&v", "v++"? */
@@ -122,9 +133,60 @@ static enum CXChildVisitResult change_cb(CXCursor c, CXCursor parent,
 		return CXChildVisit_Recurse;
 	if (k == CXCursor_UnaryOperator ?
 	    op_is(c, first, unary, ARRAY_SIZE(unary)) :
-	    op_is(c, first, assign, ARRAY_SIZE(assign)))
+	    op_is(c, first, assign, ARRAY_SIZE(assign))) {
+		struct fe_kids kids = fe_kids(c);
+
 		ch->n++;
+		ch->value = k == CXCursor_BinaryOperator && kids.n == 2 &&
+			    op_is(c, first, assign, 1) ? kids.v[1] :
+			    clang_getNullCursor();
+		free(kids.v);
+	}
 	return CXChildVisit_Recurse;
+}
+
+int obj_changes(CXCursor fn, CXCursor var)
+{
+	struct changes ch = { var, 0, clang_getNullCursor() };
+
+	clang_visitChildren(fn, change_cb, &ch);
+	return ch.n;
+}
+
+CXCursor obj_set_once(CXCursor e)
+{
+	CXCursor v, fn, init;
+	struct changes ch;
+
+	e = fe_strip(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	v = clang_getCursorReferenced(e);
+	fn = clang_getCursorSemanticParent(v);
+	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
+	    clang_Cursor_hasVarDeclGlobalStorage(v) ||
+	    clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return clang_getNullCursor();
+	ch.var = v;
+	ch.n = 0;
+	ch.value = clang_getNullCursor();
+	clang_visitChildren(fn, change_cb, &ch);
+	init = clang_Cursor_getVarDeclInitializer(v);
+	if (!ch.n)
+		return init;
+	if (ch.n != 1 || !clang_Cursor_isNull(init) ||
+	    clang_Cursor_isNull(ch.value) ||
+	    offset_of(clang_getCursorLocation(ch.value)) >=
+	    offset_of(clang_getCursorLocation(e)))
+		return clang_getNullCursor();
+	return ch.value;
+}
+
+CXCursor obj_member_read(CXCursor c)
+{
+	CXCursor v = obj_set_once(c);
+
+	return sleep_once_operand(clang_Cursor_isNull(v) ? c : v);
 }
 
 char *obj_alias(CXCursor e)
@@ -149,6 +211,7 @@ char *obj_alias(CXCursor e)
 	fn = clang_getCursorSemanticParent(v);
 	ch.var = v;
 	ch.n = 0;
+	ch.value = clang_getNullCursor();
 	if (clang_getCursorKind(fn) == CXCursor_FunctionDecl)
 		clang_visitChildren(fn, change_cb, &ch);
 	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl || ch.n) {
@@ -253,24 +316,14 @@ static char *name_of(CXCursor e, int depth)
 	return NULL;
 }
 
-/* Is a (stripped) "&x": a unary operator written "&"? */
+/*
+ * Is a (stripped) "&x"?  By its type, a pointer to its operand's: the
+ * token at its location is the macro's name when a macro's body writes
+ * it ("__init_timer(&(_work)->timer, ...)").
+ */
 static int is_amp(CXCursor a)
 {
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(a);
-	CXToken *t;
-	int amp = 0;
-
-	if (clang_getCursorKind(a) != CXCursor_UnaryOperator)
-		return 0;
-	t = clang_getToken(tu, clang_getCursorLocation(a));
-	if (t) {
-		CXString cs = clang_getTokenSpelling(tu, *t);
-
-		amp = !strcmp(clang_getCString(cs), "&");
-		clang_disposeString(cs);
-		clang_disposeTokens(tu, t, 1);
-	}
-	return amp;
+	return !clang_Cursor_isNull(sleep_address_operand(a));
 }
 
 char *obj_address(CXCursor a)

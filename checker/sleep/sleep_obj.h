@@ -50,4 +50,21 @@ char *obj_tag(CXType t);
  */
 char *obj_alias(CXCursor e);
 
+/*
+ * The value local e is set to once: its initializer when nothing else
+ * writes it, or the right side of its one assignment ("tf =
+ * READ_ONCE(timer->flags);") when it has none and the assignment comes
+ * before e; else a null cursor.
+ */
+CXCursor obj_set_once(CXCursor e);
+
+/* How many times function fn writes variable var ("=", "|=", "++", "&"). */
+int obj_changes(CXCursor fn, CXCursor var);
+
+/*
+ * What c reads, when it reads a member: c itself, READ_ONCE(p->m)'s
+ * p->m, or what a local set once before c was set to (either way).
+ */
+CXCursor obj_member_read(CXCursor c);
+
 #endif /* HOOKWRAP_SLEEP_OBJ_H */

@@ -491,7 +491,7 @@ static int member_written(struct params *pa, const char *m)
 
 int params_field(struct params *pa, CXCursor c, char **key)
 {
-	int i = params_member_of(pa, c, key);
+	int i = params_member_of(pa, obj_member_read(c), key);
 	char *m;
 
 	if (i < 0)

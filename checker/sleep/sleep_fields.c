@@ -22,7 +22,7 @@ struct stores {
 	int over;
 };
 
-/* The operator of c: as written, else as clang prints it (a macro's). */
+/* The operator of c: as written, else read from its tokens (sleep.h). */
 static char *binop(struct params *pa, CXCursor c, CXCursor lhs)
 {
 	char *op = params_binop(pa, c, lhs);

@@ -7,6 +7,7 @@
  * analysis does not follow, and report --why says so.
  */
 #include "checker/sleep/sleep_fnptr.h"
+#include "checker/sleep/sleep_obj.h"
 
 #include <string.h>
 
@@ -105,37 +106,6 @@ static int names_of(struct sleep_scan *s, CXCursor call, struct strv *out,
 	return !r.bad && r.n;
 }
 
-struct assign {
-	struct sleep_scan *s;
-	CXCursor var;
-	CXCursor value;		/* the right side of "var = value" */
-};
-
-static enum CXChildVisitResult assign_cb(CXCursor c, CXCursor parent,
-					 CXClientData data)
-{
-	struct assign *a = data;
-	struct fe_kids k;
-	char *op;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
-		return CXChildVisit_Recurse;
-	k = fe_kids(c);
-	if (k.n == 2 &&
-	    clang_getCursorKind(fe_strip(k.v[0])) == CXCursor_DeclRefExpr &&
-	    clang_equalCursors(clang_getCursorReferenced(fe_strip(k.v[0])),
-			       a->var)) {
-		op = params_binop(&a->s->pa, c, k.v[0]);
-		if (op && !strcmp(op, "="))
-			a->value = k.v[1];
-		free(op);
-	}
-	free(k.v);
-	return clang_Cursor_isNull(a->value) ? CXChildVisit_Recurse :
-					       CXChildVisit_Break;
-}
-
 int fnptr_targets(struct sleep_scan *s, CXCursor callee, struct strv *out)
 {
 	CXCursor var, init;
@@ -152,15 +122,9 @@ int fnptr_targets(struct sleep_scan *s, CXCursor callee, struct strv *out)
 	/* Set where it is declared, or once before the call, never after. */
 	if (!params_set_once(&s->pa, var, callee))
 		return 0;
-	init = clang_Cursor_getVarDeclInitializer(var);
-	if (clang_Cursor_isNull(init)) {
-		struct assign a = { s, var, clang_getNullCursor() };
-
-		clang_visitChildren(s->pa.fn, assign_cb, &a);
-		init = a.value;
-		if (clang_Cursor_isNull(init))
-			return 0;
-	}
+	init = obj_set_once(callee);
+	if (clang_Cursor_isNull(init))
+		return 0;
 	if (name_of(s, init, &got, 0)) {
 		for (int i = 0; i < got.n; i++)
 			strv_push(out, got.v[i]);

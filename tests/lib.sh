@@ -14,6 +14,13 @@ mkdir -p "$OUT"
 # Caches are this file's own: test files run in parallel (tests/run),
 # and none may see another's cache, nor the user's.
 export XDG_CACHE_HOME="$OUT/xdg-cache"
+# The tools under test are the Debian packages scripts/install-deps
+# installs (spatch, clang-14, sparse, python3): the system's directories
+# come first, before shims a user's PATH may put ahead of them.  A pyenv
+# shim for python3 runs some thirty scripts each time spatch starts
+# (Coccinelle asks "python3 --version" to find its library): on the
+# 2-core machine about 60 s of the suite's CPU (docs/performance.md).
+PATH=/usr/bin:/bin:$PATH
 # ARCH picks the architecture hookwrap parses a tree with, as kbuild's
 # does (src/clang/arch.c): the tests' trees choose theirs, never the
 # caller's environment.

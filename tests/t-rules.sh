@@ -11,17 +11,30 @@
 
 CASES=$HW/tests/rules
 
-# field FILE NAME: the values of "* NAME: value" lines in FILE's header
-# comment (the first comment), one a line.
-field() {
-	awk -v k="$2" '
+# header FILE: read FILE's header comment (the first comment) once, into
+# HDR: HDR[NAME] holds the values of its "* NAME: value" lines, one a
+# line (check-conf and check-units may repeat).
+declare -A HDR
+header() {
+	local k v
+	HDR=()
+	while IFS=$'\t' read -r k v; do
+		HDR[$k]+="${HDR[$k]:+$'\n'}$v"
+	done < <(awk '
 		NR == 1 && !/^\/\*/ { exit }
 		{ line = $0; sub(/^[[:space:]]*\*?[[:space:]]*/, "", line) }
-		index(line, k ":") == 1 {
-			v = substr(line, length(k) + 2); sub(/^[[:space:]]+/, "", v)
-			sub(/[[:space:]]+$/, "", v); print v
+		match(line, /^check-[a-z-]+:/) {
+			k = substr(line, 1, RLENGTH - 1)
+			v = substr(line, RLENGTH + 1); sub(/^[[:space:]]+/, "", v)
+			sub(/[[:space:]]+$/, "", v); print k "\t" v
 		}
-		/\*\// { exit }' "$1"
+		/\*\// { exit }' "$1")
+}
+
+# field NAME: the values of NAME in the header last read (header()).
+field() {
+	[ -n "${HDR[$1]:-}" ] && printf '%s\n' "${HDR[$1]}"
+	return 0
 }
 
 # block FILE NAME: the lines between "* NAME-start" and "* NAME-end",
@@ -48,28 +61,29 @@ base() {
 run_case() {
 	local f=$1 rule name tree path cmd args flags want_rc C T B db rc u
 	rule=$(basename "$(dirname "$f")")
-	name=$(field "$f" check-name)
+	header "$f"
+	name=${HDR[check-name]:-}
 	local title="$rule/$(basename "$f"): ${name:-(no check-name)}"
 	if [ -z "$name" ]; then
 		not_ok "$title" "the header comment has no 'check-name:' line"
 		return
 	fi
-	tree=$(field "$f" check-tree)
+	tree=${HDR[check-tree]:-}
 	tree=${tree:-check}
-	path=$(field "$f" check-path)
+	path=${HDR[check-path]:-}
 	path=${path:-drivers/$(basename "$f")}
-	cmd=$(field "$f" check-command)
+	cmd=${HDR[check-command]:-}
 	cmd=${cmd:-check}
 	args=${cmd#* }
 	[ "$args" = "$cmd" ] && args=
 	cmd=${cmd%% *}
-	flags=$(field "$f" check-flags)
+	flags=${HDR[check-flags]:-}
 	# A sleep reached from several call sites is one finding unless
 	# --no-group; a case sees one finding per site unless it asks for
 	# the grouping ("check-group: yes").
 	group=--no-group
-	[ "$(field "$f" check-group)" = yes ] && group=
-	want_rc=$(field "$f" check-exit)
+	[ "${HDR[check-group]:-}" = yes ] && group=
+	want_rc=${HDR[check-exit]:-}
 	want_rc=${want_rc:-0}
 
 	C=$OUT/cases/$rule/$(basename "$f")
@@ -83,8 +97,8 @@ run_case() {
 	cp -r "$B" "$T"
 	mkdir -p "$(dirname "$T/$path")"
 	cp "$f" "$T/$path"
-	if [ -n "$(field "$f" check-conf)" ]; then
-		field "$f" check-conf >"$T/hookwrap.conf"
+	if [ -n "${HDR[check-conf]:-}" ]; then
+		field check-conf >"$T/hookwrap.conf"
 	fi
 	block "$f" check-output >"$C/want.out"
 	block "$f" check-error >"$C/want.err"
@@ -100,7 +114,7 @@ run_case() {
 	report)
 		# Collect the case's facts and those of check-units, then report.
 		db=$C/facts.db
-		for u in "$path" $(field "$f" check-units); do
+		for u in "$path" $(field check-units); do
 			# shellcheck disable=SC2086
 			if ! (cd "$T" && "$HOOKWRAP" check --db="$db" $flags "$u") \
 				>>"$C/collect.out" 2>&1; then

@@ -198,6 +198,7 @@ struct sleep_scan {
 	int nrg, caprg;
 	struct label *lb;
 	int nlb;
+	CXCursor body;		/* the body walk_body() walks */
 	struct target tg[64];
 	int ntg;
 	/* Its exits: what every path leaves open or released. */

@@ -12,6 +12,8 @@
 #include "clang/frontend.h"
 #include "checker/sleep/sleep_track.h"
 
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Is a (positive) a tracked local's atom? */
@@ -57,6 +59,24 @@ static int state_arms_differ(const struct astate *then,
 	return 0;
 }
 
+/*
+ * Paths a and b meet, a with more regions open than b: a value a knows
+ * of a local that b does not, or knows the other way ("if (lruvec !=
+ * locked) { lock(&lruvec->lru_lock); locked = lruvec; }").  Where those
+ * regions are open, a was the path taken, so the local has a's value:
+ * where a later test finds the opposite, they are closed.  0 if none.
+ */
+static int track_tie(const struct astate *a, const struct astate *b)
+{
+	for (int i = 0; i < (int)ARRAY_SIZE(a->kv); i++) {
+		int v = a->kv[i], x = v > 0 ? v : -v;
+
+		if (v && state_known(b, x) != (v > 0))
+			return v;
+	}
+	return 0;
+}
+
 void track_merge(struct astate *m, const struct astate *a,
 		 const struct astate *b)
 {
@@ -64,6 +84,17 @@ void track_merge(struct astate *m, const struct astate *a,
 		m->kv[i] = state_known(b, a->kv[i] > 0 ? a->kv[i] : -a->kv[i])
 			   == (a->kv[i] > 0) ? a->kv[i] : 0;
 	m->twritten = a->twritten | b->twritten;
+}
+
+void track_join(struct astate *m, const struct astate *a,
+		const struct astate *b)
+{
+	if (a->dead || b->dead || a->opt || b->opt || a->depth == b->depth)
+		return;
+	m->optc = a->depth > b->depth ? track_tie(a, b) : track_tie(b, a);
+	m->opt = m->optc ? abs(a->depth - b->depth) : 0;
+	if (m->opt)
+		m->optpf = a->depth > b->depth ? a->pf : b->pf;
 }
 
 int track_assume(struct astate *st, int atom)
@@ -105,7 +136,7 @@ int track_arms_atom(int at, int af, const struct astate *entry,
 	 * set is what later tests read, not a call's or a local's value.
 	 */
 	if (!pt || (params_region_only(pt) && state_arms_differ(then, other)))
-		return state_arms_differ(then, other);
+		pt = state_arms_differ(then, other);
 	return pt;
 }
 
@@ -119,6 +150,48 @@ void track_forget(struct astate *st)
 	memset(st->kv, 0, sizeof(st->kv));
 	if (st->opt && tracked(st->optc > 0 ? st->optc : -st->optc))
 		st->opt = st->optc = 0;
+}
+
+/* What goto_comes_back() looks for: gotos to name after offset at. */
+struct back_goto {
+	const char *name;
+	unsigned at;
+	int found;
+};
+
+static unsigned expansion_offset(CXCursor c)
+{
+	unsigned off = 0;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL,
+				   NULL, &off);
+	return off;
+}
+
+static enum CXChildVisitResult back_goto_cb(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	struct back_goto *b = data;
+	CXCursor ref = clang_getNullCursor();
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_GotoStmt)
+		return CXChildVisit_Recurse;
+	clang_visitChildren(c, fe_take_first, &ref);
+	name = clang_Cursor_isNull(ref) ? NULL : fe_spelling(ref);
+	if (name && !strcmp(name, b->name) && expansion_offset(c) > b->at)
+		b->found = 1;
+	free(name);
+	return b->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+int goto_comes_back(CXCursor body, CXCursor label, const char *name)
+{
+	struct back_goto b = { name, expansion_offset(label), 0 };
+
+	clang_visitChildren(body, back_goto_cb, &b);
+	return b.found;
 }
 
 /* Is unary operator c "++" or "--" (before or after its operand)? */
@@ -135,6 +208,37 @@ static int incdec(struct sleep_scan *s, CXCursor c)
 		r = t && (!strcmp(t, "++") || !strcmp(t, "--"));
 		free(t);
 	}
+	return r;
+}
+
+/*
+ * Is v a pointer whose object holds the lock of the innermost open
+ * region ("lruvec" after compact_lock_irqsave(&lruvec->lru_lock, ...))?
+ * Then it is not NULL: the lock lives in what it points to.
+ */
+static int lock_owner(struct sleep_scan *s, CXCursor v)
+{
+	CXCursor e = fe_strip(v);
+	int d = s->st.depth - 1, r = 0;
+	const char *text, *p;
+	CXString cs;
+	size_t n;
+
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr || d < 0 ||
+	    d >= REGION_SLOTS || clang_getCursorType(e).kind != CXType_Pointer)
+		return 0;
+	text = s->rg[s->st.rgat[d]].text;
+	if (!text)
+		return 0;
+	cs = clang_getCursorSpelling(e);
+	n = strlen(clang_getCString(cs));
+	for (p = text; n && p && (p = strstr(p, clang_getCString(cs))); p += n)
+		if ((p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    !strncmp(p + n, "->", 2)) {
+			r = 1;
+			break;
+		}
+	clang_disposeString(cs);
 	return r;
 }
 
@@ -167,6 +271,8 @@ void track_write(struct sleep_scan *s, CXCursor lhs, CXCursor v, CXCursor op)
 			return;
 	}
 	known = clang_Cursor_isNull(v) ? -1 : sleep_constant(v);
+	if (known < 0 && !clang_Cursor_isNull(v) && lock_owner(s, v))
+		known = 1;
 	a = params_track(&s->pa, var, known >= 0);
 	if (a)
 		state_write(&s->st, a, known);

@@ -10,6 +10,14 @@
 /* Two paths meet in m: the values both know, the writes of either. */
 void track_merge(struct astate *m, const struct astate *a,
 		 const struct astate *b);
+/*
+ * After merge(): regions open on one path alone (a or b) are tied to a
+ * value that path knows of a tracked local and the other does not
+ * (m's opt, optc), so that a later test finding the opposite closes
+ * them; nothing when no such value.
+ */
+void track_join(struct astate *m, const struct astate *a,
+		const struct astate *b);
 /* What the path knows of tracked local atom a: 1, 0, or -1. */
 int state_known(const struct astate *st, int a);
 /*
@@ -34,11 +42,18 @@ int track_assume(struct astate *st, int atom);
 int track_arms_atom(int at, int af, const struct astate *entry,
 		    const struct astate *then, const struct astate *other);
 /*
- * A loop's body, a label: code a later write may reach again, which the
- * walk does not follow back.  What the path knew of tracked locals, and
+ * A loop's body, a label a later goto comes back to: code a later write
+ * may reach again, which the walk does not follow back.  What the path knew of tracked locals, and
  * a region tied to one, are forgotten (the region stays open).
  */
 void track_forget(struct astate *st);
+/*
+ * Does a goto written after label (named name) in body come back to
+ * it, a loop the walk does not follow?  Only then are what the paths
+ * knew forgotten at the label (track_forget()): the gotos before it
+ * all merged into it.
+ */
+int goto_comes_back(CXCursor body, CXCursor label, const char *name);
 /*
  * A write of a local: "x = v" (op a BinaryOperator, v its right side),
  * "x += v", "x++" (op, a null v), or a declaration with its initializer

@@ -677,7 +677,8 @@ static int step_plain(struct sleep_scan *s, struct frame *f)
 		name = fe_spelling(f->c);
 		l = label(s, name);
 		s->st = merge(s->st, l->st);
-		track_forget(&s->st);	/* a goto may come back */
+		if (goto_comes_back(s->body, f->c, name))
+			track_forget(&s->st);	/* a goto comes back */
 		l->seen = 1;
 		free(name);
 		break;
@@ -762,7 +763,9 @@ void walk_body(struct sleep_scan *s, CXCursor body)
 {
 	struct walker w = { NULL, 0, 0, NULL, 0, 0 };
 	struct span none = { 0, 0, 0, 0, 0 };
+	CXCursor outer = s->body;
 
+	s->body = body;
 	enter(s, &w, body, none);
 	while (w.n) {
 		struct frame *f = &w.f[w.n - 1];
@@ -786,4 +789,5 @@ void walk_body(struct sleep_scan *s, CXCursor body)
 	}
 	free(w.f);
 	free(w.c);
+	s->body = outer;
 }

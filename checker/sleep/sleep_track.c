@@ -136,14 +136,15 @@ int track_arms_atom(int at, int af, const struct astate *entry,
 	 * set is what later tests read, not a call's or a local's value.
 	 */
 	if (!pt || (params_region_only(pt) && state_arms_differ(then, other)))
-		pt = state_arms_differ(then, other);
+		return state_arms_differ(then, other);
 	return pt;
 }
 
 /*
- * A loop's body, a label: code a later write may reach again, which the
- * walk does not follow back.  What the path knew of tracked locals, and
- * a region tied to one, are forgotten (the region stays open).
+ * A loop's body, a label a later goto comes back to: code a later write
+ * may reach again, which the walk does not follow back.  What the path
+ * knew of tracked locals, and a region tied to one, are forgotten (the
+ * region stays open).
  */
 void track_forget(struct astate *st)
 {
@@ -232,12 +233,15 @@ static int lock_owner(struct sleep_scan *s, CXCursor v)
 		return 0;
 	cs = clang_getCursorSpelling(e);
 	n = strlen(clang_getCString(cs));
-	for (p = text; n && p && (p = strstr(p, clang_getCString(cs))); p += n)
-		if ((p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
-		    !strncmp(p + n, "->", 2)) {
+	for (p = text; n && (p = strstr(p, clang_getCString(cs))); p += n) {
+		int starts = p == text ||
+			     !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+
+		if (starts && !strncmp(p + n, "->", 2)) {
 			r = 1;
 			break;
 		}
+	}
 	clang_disposeString(cs);
 	return r;
 }

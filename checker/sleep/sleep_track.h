@@ -43,8 +43,9 @@ int track_arms_atom(int at, int af, const struct astate *entry,
 		    const struct astate *then, const struct astate *other);
 /*
  * A loop's body, a label a later goto comes back to: code a later write
- * may reach again, which the walk does not follow back.  What the path knew of tracked locals, and
- * a region tied to one, are forgotten (the region stays open).
+ * may reach again, which the walk does not follow back.  What the path
+ * knew of tracked locals, and a region tied to one, are forgotten (the
+ * region stays open).
  */
 void track_forget(struct astate *st);
 /*

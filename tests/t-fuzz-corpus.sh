@@ -25,8 +25,11 @@ for src in "$HW"/tests/fuzz/fuzz_*.c; do
 	corpus="$HW/tests/fuzz/corpus/$n"
 	seeds=$(find "$corpus" -type f | wc -l)
 	[ "$seeds" -gt 0 ] || { not_ok "fuzz_$n has a seed corpus" "$corpus is empty"; continue; }
-	# -runs=0: each seed once, nothing mutated, nothing written.
-	"$HW/build-fuzz/fuzz_$n" -runs=0 "$corpus" >"$OUT/$n.log" 2>&1
+	# -runs=0: each seed once, nothing mutated, nothing written; an
+	# input that fails is kept in this file's scratch space, not in the
+	# directory the suite runs from.
+	"$HW/build-fuzz/fuzz_$n" -runs=0 -artifact_prefix="$OUT/$n-" "$corpus" \
+		>"$OUT/$n.log" 2>&1
 	rc=$?
 	if [ $rc -eq 0 ] && grep -aq "^#[0-9]*.*DONE" "$OUT/$n.log"; then
 		ok "fuzz_$n: its $seeds seeds run clean"

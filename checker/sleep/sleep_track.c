@@ -47,31 +47,26 @@ void state_write(struct astate *st, int a, int known)
 		}
 }
 
-static int state_arms_differ(const struct astate *then,
-			     const struct astate *other)
-{
-	for (int i = 0; i < (int)ARRAY_SIZE(then->kv); i++) {
-		int v = then->kv[i], a = v > 0 ? v : -v;
-
-		if (v && state_known(other, a) == (v < 0))
-			return v;
-	}
-	return 0;
-}
-
 /*
- * Paths a and b meet, a with more regions open than b: a value a knows
- * of a local that b does not, or knows the other way ("if (lruvec !=
- * locked) { lock(&lruvec->lru_lock); locked = lruvec; }").  Where those
- * regions are open, a was the path taken, so the local has a's value:
- * where a later test finds the opposite, they are closed.  0 if none.
+ * A value path a knows of a tracked local ("a" or "-a") that path b
+ * knows the other way (opposite), or, unless opposite, does not know
+ * at all; 0 if none.  Known the other way, the local tells the two
+ * paths apart ("unmap = true;" where one arm left the region).  Not
+ * known on b, it still tells where a was taken: the regions a alone
+ * opened ("if (lruvec != locked) { lock(&lruvec->lru_lock); locked =
+ * lruvec; }") are open only where the local has a's value, so a later
+ * test finding the opposite closes them.
  */
-static int track_tie(const struct astate *a, const struct astate *b)
+static int track_tie(const struct astate *a, const struct astate *b,
+		     int opposite)
 {
 	for (int i = 0; i < (int)ARRAY_SIZE(a->kv); i++) {
-		int v = a->kv[i], x = v > 0 ? v : -v;
+		int v = a->kv[i], x = v > 0 ? v : -v, k;
 
-		if (v && state_known(b, x) != (v > 0))
+		if (!v)
+			continue;
+		k = state_known(b, x);
+		if (k == (v < 0) || (!opposite && k < 0))
 			return v;
 	}
 	return 0;
@@ -91,7 +86,8 @@ void track_join(struct astate *m, const struct astate *a,
 {
 	if (a->dead || b->dead || a->opt || b->opt || a->depth == b->depth)
 		return;
-	m->optc = a->depth > b->depth ? track_tie(a, b) : track_tie(b, a);
+	m->optc = a->depth > b->depth ? track_tie(a, b, 0) :
+					  track_tie(b, a, 0);
 	m->opt = m->optc ? abs(a->depth - b->depth) : 0;
 	if (m->opt)
 		m->optpf = a->depth > b->depth ? a->pf : b->pf;
@@ -135,8 +131,8 @@ int track_arms_atom(int at, int af, const struct astate *entry,
 	 * "if (want()) { spin_lock(); locked = true; }": the flag the arms
 	 * set is what later tests read, not a call's or a local's value.
 	 */
-	if (!pt || (params_region_only(pt) && state_arms_differ(then, other)))
-		return state_arms_differ(then, other);
+	if (!pt || (params_region_only(pt) && track_tie(then, other, 1)))
+		return track_tie(then, other, 1);
 	return pt;
 }
 

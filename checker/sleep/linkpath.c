@@ -1,17 +1,21 @@
 /*
- * linkpath.c - the chain one call takes (linkpath.h): each node's own
- * chain (link_node.next), unless the call's constant arguments rule a
- * step of it out.  A function that sleeps in two cases of a switch on
- * its parameter has one chain, through the first case; a call passing
- * the second case's value is shown the second case's chain, and its
- * root cause is that case's sleep.  It reads the link sleeplink.c built
- * and its conditions (linkcond.c); it changes nothing.
+ * linkpath.c - the chain one call takes (linkpath.h): a search from the
+ * node called, with the call's constant arguments passed down and the
+ * regions open at the call, each node's own chain (link_node.next)
+ * tried first.  A function that sleeps in two cases of a switch on its
+ * parameter has one chain, through the first case; a call passing the
+ * second case's value is shown the second case's chain, and its root
+ * cause is that case's sleep.  A call that no way can take (GFP_ATOMIC
+ * passed two calls down, the other way needing "not in interrupt"
+ * under spin_lock_bh()) does not sleep there.  It reads the link
+ * sleeplink.c built and its conditions (linkcond.c); it changes nothing.
  */
 #include "checker/sleep/linkpath.h"
 
 #include "checker/sleep/linkcond.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* The arguments of call i, its caller's parameters replaced by in[]. */
 static struct link_arg *pass(const struct link *lk, int i,
@@ -78,9 +82,14 @@ static int node_may(const struct link *lk, int v, const struct link_arg *a,
 	       linkcond_may(lk, x->cond2, a, n);
 }
 
-/* May call i (made with its caller's arguments in[]) sleep into v? */
+/*
+ * May call i (made with its caller's arguments in[], in the context
+ * ctx of the site the chain starts at) sleep into v?  A step whose
+ * sleep needs a context the site's regions rule out (interrupts on,
+ * under spin_lock_irqsave()) is not taken.
+ */
 static int step_may(const struct link *lk, int i, int v,
-		    const struct link_arg *in, int nin)
+		    const struct link_arg *in, int nin, int ctx)
 {
 	const struct link_cond *own = &lk->call_cond[i];
 	const struct fact_call *c = &lk->f->calls[i];
@@ -90,6 +99,12 @@ static int step_may(const struct link *lk, int i, int v,
 	if (!linkcond_may(lk, own->p, in, nin) ||
 	    !linkcond_may(lk, own->q, in, nin))
 		return 0;
+	if (ctx) {
+		cnd need = { 0, own->need | (v >= 0 ? lk->nodes[v].need : 0), 0 };
+
+		if (linkcond_decide(need, ctx).p == NEVER)
+			return 0;
+	}
 	if (v < 0)
 		return c->prim;		/* the sleeping primitive itself */
 	if (lk->nodes[v].is_hook && *c->callee)
@@ -109,77 +124,8 @@ static void add(struct link_path *p, int node, int via)
 }
 
 /*
- * From function node u, called with a[]: the default step when it may
- * be taken, else the shortest that may.  *via and the next node (-1 at
- * a primitive); 0 when none may (then the default).
- */
-static int pick(const struct link *lk, int u, const struct link_arg *a,
-		int na, int *via, int *next)
-{
-	const struct link_node *x = &lk->nodes[u];
-	int best = -1, bestv = -1, bestd = 0;
-
-	*via = x->via_call;
-	*next = x->next;
-	if (x->via_call < 0 || step_may(lk, x->via_call, x->next, a, na))
-		return 1;
-	for (int k = lk->out_first[u]; k < lk->out_first[u + 1]; k++) {
-		int i = lk->out_list[k];
-		const struct fact_call *c = &lk->f->calls[i];
-		int cand[3] = { -1, lk->call_hook[i], lk->call_target[i] };
-
-		for (int m = 0; m < 3; m++) {
-			int v = cand[m], d;
-
-			if (m == 0 && !(c->prim && (c->sleep || (lk->rt &&
-					c->rt & RT_CALL_SLEEPS))))
-				continue;
-			if (m > 0 && (v < 0 || !lk->nodes[v].dist ||
-				      link_documented(lk, v)))
-				continue;
-			d = v < 0 ? 0 : lk->nodes[v].dist;
-			if ((best < 0 || d < bestd) &&
-			    step_may(lk, i, v, a, na)) {
-				best = i;
-				bestv = v;
-				bestd = d;
-			}
-		}
-	}
-	if (best < 0)
-		return 0;
-	*via = best;
-	*next = bestv;
-	return 1;
-}
-
-/* From hook or slot node h: the implementation that may sleep for a[]. */
-static int pick_impl(const struct link *lk, int h, const struct link_arg *a,
-		     int na, int *via, int *next)
-{
-	const struct impl_list *il = &lk->impls[h];
-	int best = -1;
-
-	*via = lk->nodes[h].via_call;
-	*next = lk->nodes[h].next;
-	if (*next < 0 || node_may(lk, *next, a, na))
-		return 1;
-	for (int k = 0; k < il->n; k++)
-		if (node_may(lk, il->node[k], a, na) &&
-		    (best < 0 || lk->nodes[il->node[k]].dist <
-				 lk->nodes[il->node[best]].dist))
-			best = k;
-	if (best < 0)
-		return 0;
-	*via = -2 - il->reg[best];
-	*next = il->node[best];
-	return 1;
-}
-
-/*
- * Is node n on the path already?  Only a detour can lead back (the
- * nodes' own chains get shorter at each step): a chain is short, so it
- * is read through rather than marked in an array of every node.
+ * Is node n on the path already?  A chain is short, so it is read
+ * through rather than marked in an array of every node.
  */
 static int on_path(const struct link_path *p, int n)
 {
@@ -189,62 +135,220 @@ static int on_path(const struct link_path *p, int n)
 	return 0;
 }
 
+/*
+ * The steps out of node u, the default (its own chain's) first, then
+ * the others by their distance to a sleep: each a call and the node it
+ * leads to (-1: the sleeping primitive itself); for a hook or slot, its
+ * implementations (via: -2 - the registration).  Returns how many.
+ */
+struct step {
+	int via, next, dist;
+};
+
+static int steps_of(const struct link *lk, int u, struct step **out)
+{
+	const struct link_node *x = &lk->nodes[u];
+	struct step *st = NULL;
+	int n = 0, cap = 0;
+
+	ARRAY_GROW(st, cap, 1, 8);
+	st[n++] = (struct step){ x->via_call, x->next, 0 };
+	if (x->is_hook) {
+		const struct impl_list *il = &lk->impls[u];
+
+		for (int k = 0; k < il->n; k++) {
+			int v = il->node[k];
+
+			if (v == x->next || !lk->nodes[v].dist)
+				continue;
+			ARRAY_GROW(st, cap, n + 1, 8);
+			st[n++] = (struct step){ -2 - il->reg[k], v,
+						 lk->nodes[v].dist };
+		}
+	} else {
+		for (int k = lk->out_first[u]; k < lk->out_first[u + 1]; k++) {
+			int i = lk->out_list[k];
+			const struct fact_call *c = &lk->f->calls[i];
+			int cand[3] = { -1, lk->call_hook[i],
+					lk->call_target[i] };
+
+			for (int m = 0; m < 3; m++) {
+				int v = cand[m];
+
+				if (m == 0 && !(c->prim && (c->sleep ||
+				    (lk->rt && c->rt & RT_CALL_SLEEPS))))
+					continue;
+				if (m > 0 && (v < 0 || !lk->nodes[v].dist ||
+					      link_documented(lk, v)))
+					continue;
+				if (i == x->via_call && v == x->next)
+					continue;
+				ARRAY_GROW(st, cap, n + 1, 8);
+				st[n++] = (struct step){ i, v,
+					v < 0 ? 0 : lk->nodes[v].dist };
+			}
+		}
+	}
+	/* Insertion sort of the others by distance: a node has few. */
+	for (int k = 2; k < n; k++)
+		for (int j = k; j > 1 && st[j].dist < st[j - 1].dist; j--) {
+			struct step t = st[j];
+
+			st[j] = st[j - 1];
+			st[j - 1] = t;
+		}
+	*out = st;
+	return n;
+}
+
+/*
+ * The search for the chain a call takes: depth first from the node
+ * called, with the call's arguments passed down and the regions open
+ * at the call (ctx), each node's default step first.  A node's own
+ * condition joins its ways' (services_convert_context() sleeps when its
+ * gfp_t may block, or when not in interrupt: "any" joined), so a step
+ * the node's summary allows may still lead nowhere the call can go;
+ * the search then backs up and takes the next step.  It ends at the
+ * first sleeping primitive reached, or when every step is ruled out
+ * (the call does not sleep through n), or after SEARCH_BUDGET nodes
+ * (then the nodes' own chains, as without arguments).
+ */
+#define SEARCH_BUDGET 4096
+
+struct search {
+	const struct link *lk;
+	struct link_path *p;
+	int ctx, clones, budget;
+	char *dead;	/* per node: ruled out with nothing known (made
+			   at the first such node: most searches know
+			   their context all the way) */
+};
+
+/* May hook or slot h's implementation v sleep, called with a[], in ctx? */
+static int impl_may(const struct link *lk, int v, const struct link_arg *a,
+		    int na, int ctx)
+{
+	cnd need = { 0, lk->nodes[v].need, 0 };
+
+	return node_may(lk, v, a, na) &&
+	       (!ctx || linkcond_decide(need, ctx).p != NEVER);
+}
+
+/*
+ * From node n, called with a[]: 1 when a chain to a sleep is found
+ * (appended to the path), 0 when every step is ruled out, -1 when the
+ * budget ran out.
+ */
+static int walk(struct search *s, int n, const struct link_arg *a, int na)
+{
+	const struct link *lk = s->lk;
+	const struct link_node *x = &lk->nodes[n];
+	int told = (a && known(a, na)) || s->ctx;
+	int check = told && n < s->clones;
+	int found = 0, looped = 0, ns = 0;
+	struct step *st;
+
+	if (!told && s->dead && s->dead[n])
+		return 0;
+	if (--s->budget < 0)
+		return -1;
+	if (n < s->clones) {
+		ns = steps_of(lk, n, &st);
+	} else {
+		/* A clone: its own chain, as it is. */
+		st = xcalloc(1, sizeof(*st));
+		st[ns++] = (struct step){ x->via_call, x->next, 0 };
+	}
+	for (int k = 0; k < ns && !found; k++) {
+		int via = st[k].via, next = st[k].next, nb = 0;
+		struct link_arg *b = NULL;
+
+		if (via == -1 && next < 0)
+			continue;	/* no chain at all */
+		if (check && !(x->is_hook ?
+			       impl_may(lk, next, a, na, s->ctx) :
+			       step_may(lk, via, next, a, na, s->ctx)))
+			continue;
+		if (next >= 0 && on_path(s->p, next)) {
+			looped = 1;
+			continue;
+		}
+		add(s->p, n, via);
+		if (next < 0) {
+			found = 1;
+			break;
+		}
+		if (x->is_hook) {
+			if (a) {
+				b = xcalloc(na + 1, sizeof(*b));
+				memcpy(b, a, na * sizeof(*b));
+				nb = na;
+			}
+		} else if (a && via >= 0 &&
+			   !(lk->nodes[next].is_hook &&
+			     *lk->f->calls[via].callee)) {
+			b = pass(lk, via, a, na, &nb);
+		}
+		found = walk(s, next, b, nb);
+		free(b);
+		if (!found)
+			s->p->n--;
+	}
+	free(st);
+	if (!found && !looped && !told) {
+		if (!s->dead)
+			s->dead = xcalloc(lk->nnodes, 1);
+		s->dead[n] = 1;
+	}
+	return found;
+}
+
+/* The nodes' own chains from n, as --why shows a function's. */
+static void own_chain(const struct link *lk, int n, struct link_path *p)
+{
+	int guard = lk->nnodes + 1;
+
+	for (p->n = 0; n >= 0 && guard--; n = lk->nodes[n].next)
+		add(p, n, lk->nodes[n].via_call);
+}
+
 void link_path_of(const struct link *lk, int call, int n,
 		  struct link_path *p)
 {
-	int guard = lk->nnodes + 1, na = 0, start = n;
-	int clones = lk->nhooks + lk->f->nfns;
+	struct search s = { lk, p, 0, lk->nhooks + lk->f->nfns,
+			    SEARCH_BUDGET, NULL };
 	struct link_arg *a = NULL;
+	int na = 0, r;
 
-	p->n = p->detours = 0;
-	if (call >= 0 && !(lk->nodes[n].is_hook && *lk->f->calls[call].callee))
-		a = pass(lk, call, NULL, 0, &na);
-	while (n >= 0 && guard--) {
-		const struct link_node *x = &lk->nodes[n];
-		int via = x->via_call, next = x->next;
-
-		if (p->detours && on_path(p, n)) {
-			/* A detour came back: the node's own chain, whole. */
-			free(a);
-			link_path_of(lk, -1, start, p);
-			return;
-		}
-		if (a && known(a, na) && n < clones &&
-		    !(x->is_hook ? pick_impl(lk, n, a, na, &via, &next) :
-				   pick(lk, n, a, na, &via, &next))) {
-			via = x->via_call;
-			next = x->next;
-		}
-		if (via != x->via_call)
-			p->detours++;
-		add(p, n, via);
-		if (a && !x->is_hook && via >= 0 && next >= 0) {
-			int nb;
-			struct link_arg *b = lk->nodes[next].is_hook &&
-				*lk->f->calls[via].callee ? NULL :
-				pass(lk, via, a, na, &nb);
-
-			free(a);
-			a = b;
-			na = b ? nb : 0;
-		}
-		n = next;
+	p->n = p->detours = p->ruled_out = 0;
+	if (call < 0 || n < 0 || !lk->nodes[n].dist) {
+		own_chain(lk, n, p);
+		return;
 	}
+	s.ctx = lk->f->calls[call].ctx;
+	if (!(lk->nodes[n].is_hook && *lk->f->calls[call].callee))
+		a = pass(lk, call, NULL, 0, &na);
+	r = walk(&s, n, a, na);
+	free(s.dead);
 	free(a);
+	if (r <= 0)
+		own_chain(lk, n, p);
+	p->ruled_out = r == 0;
+	for (int k = 0; k < p->n; k++)
+		if (p->via[k] != lk->nodes[p->node[k]].via_call)
+			p->detours++;
 }
 
-int link_args_rule_out(const struct link *lk, int call, int n)
+int link_site_rules_out(const struct link *lk, int call, int n)
 {
-	struct link_arg *a;
-	int na, via, next, out = 0;
+	struct link_path p = { 0 };
+	int out;
 
-	if (call < 0 || n < lk->nhooks || n >= lk->nhooks + lk->f->nfns ||
-	    !lk->nodes[n].dist)
+	if (call < 0 || n < 0 || !lk->nodes[n].dist)
 		return 0;
-	a = pass(lk, call, NULL, 0, &na);
-	if (known(a, na))
-		out = !pick(lk, n, a, na, &via, &next);
-	free(a);
+	link_path_of(lk, call, n, &p);
+	out = p.ruled_out;
+	link_path_free(&p);
 	return out;
 }
 
@@ -253,5 +357,5 @@ void link_path_free(struct link_path *p)
 	free(p->node);
 	free(p->via);
 	p->node = p->via = NULL;
-	p->n = p->cap = p->detours = 0;
+	p->n = p->cap = p->detours = p->ruled_out = 0;
 }

@@ -616,7 +616,7 @@ int link_call_sleeps(const struct link *lk, int call)
 
 		if (n < 0 || !lk->nodes[n].dist || link_documented(lk, n) ||
 		    through(lk, call, n, i == 0 && *c->callee).p == NEVER ||
-		    link_args_rule_out(lk, call, n))
+		    link_site_rules_out(lk, call, n))
 			continue;
 		if (best < 0 || lk->nodes[n].dist < lk->nodes[best].dist)
 			best = n;

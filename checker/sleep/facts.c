@@ -130,7 +130,9 @@ const char *cond_ctx_name(int cond)
 	int a = cond > 0 ? cond : -cond;
 
 	return a == COND_IRQS_OFF ? "irqs_disabled()" :
-	       a == COND_IN_INTR ? "in_interrupt()" : NULL;
+	       a == COND_IN_INTR ? "in_interrupt()" :
+	       a == COND_IN_ATOMIC ? "in_atomic()" :
+	       a == COND_PREEMPTIBLE ? "preemptible()" : NULL;
 }
 
 char *slot_name(const char *usr)

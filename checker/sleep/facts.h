@@ -101,6 +101,14 @@ struct fact_call {
  */
 #define CTX_IRQS_OFF	1
 #define CTX_IN_INTR	2
+/*
+ * ... and a region that raises the preempt count (a spinlock or rwlock,
+ * preempt_disable(), get_cpu()), in a build with CONFIG_PREEMPT_COUNT
+ * (without it only the bottom-half and interrupt counts are kept):
+ * in_atomic() is true.  A bottom-half-disabled region makes it true
+ * in any build (CTX_IN_INTR implies it).
+ */
+#define CTX_ATOMIC	4
 
 #define RT_CALL_ATOMIC	1
 #define RT_CALL_SLEEPS	2
@@ -109,11 +117,16 @@ struct fact_call {
  * Conditions on the context, as a condition on a parameter is one
  * (link_node.cond, fact_call.cond): COND_IRQS_OFF when irqs_disabled()
  * is true, -COND_IRQS_OFF when it is false; COND_IN_INTR for
- * in_interrupt() (and in_softirq(), which the regions decide alike).
- * Stored as "irqs_disabled", "!in_interrupt".
+ * in_interrupt() (and in_softirq(), which the regions decide alike);
+ * COND_IN_ATOMIC for in_atomic(); COND_PREEMPTIBLE for preemptible(),
+ * or "!in_atomic() && !irqs_disabled()" (true: both false; false: one
+ * of them true, which decides nothing).  Stored as "irqs_disabled",
+ * "!in_interrupt", "in_atomic", "preemptible".
  */
 #define COND_IRQS_OFF	501
 #define COND_IN_INTR	502
+#define COND_IN_ATOMIC	503
+#define COND_PREEMPTIBLE	504
 /*
  * COND_GFP + k + 1: parameter k is a gfp_t whose flags can block
  * (GFP_KERNEL), stored as "gK".  Decided at a call by its argument: 1
@@ -139,12 +152,15 @@ char *slot_name(const char *usr);
 /*
  * In the link, the conditions on the context a node's sleep needs, all
  * at once (link_node.need): a bit each for COND_IRQS_OFF false and
- * true, COND_IN_INTR false and true.
+ * true, COND_IN_INTR false and true, COND_IN_ATOMIC false and true
+ * (COND_PREEMPTIBLE true: NEED_NOT_ATOMIC and NEED_IRQS_ON).
  */
 #define NEED_IRQS_ON	1u
 #define NEED_IRQS_OFF	2u
 #define NEED_NOT_INTR	4u
 #define NEED_INTR	8u
+#define NEED_NOT_ATOMIC	16u
+#define NEED_ATOMIC	32u
 
 struct fact_reg {
 	char *hook;		/* member; for a slot, "struct.member" */

@@ -67,6 +67,10 @@ int linkcond_parse(const struct link *lk, const char *s)
 		a = COND_IRQS_OFF;
 	} else if (!strcmp(s, "in_interrupt")) {
 		a = COND_IN_INTR;
+	} else if (!strcmp(s, "in_atomic")) {
+		a = COND_IN_ATOMIC;
+	} else if (!strcmp(s, "preemptible")) {
+		a = COND_PREEMPTIBLE;
 	} else if (*s == 'p') {
 		char *end;
 		long i = strtol(s + 1, &end, 10);
@@ -133,7 +137,12 @@ cnd linkcond_of(int atom)
 		c.need = atom > 0 ? NEED_IRQS_OFF : NEED_IRQS_ON;
 	else if (atom == COND_IN_INTR || atom == -COND_IN_INTR)
 		c.need = atom > 0 ? NEED_INTR : NEED_NOT_INTR;
-	if (c.need)
+	else if (atom == COND_IN_ATOMIC || atom == -COND_IN_ATOMIC)
+		c.need = atom > 0 ? NEED_ATOMIC : NEED_NOT_ATOMIC;
+	else if (atom == COND_PREEMPTIBLE)
+		c.need = NEED_NOT_ATOMIC | NEED_IRQS_ON;
+	/* A need is no parameter's condition; "!preemptible" is none. */
+	if (c.need || atom == -COND_PREEMPTIBLE)
 		c.p = 0;
 	return c;
 }
@@ -173,8 +182,15 @@ cnd linkcond_decide(cnd c, int ctx)
 			return LINK_NO;
 		c.need &= ~NEED_INTR;
 	}
+	/* The softirq and hardirq counts are the preempt count's. */
+	if (ctx & (CTX_ATOMIC | CTX_IN_INTR)) {
+		if (c.need & NEED_NOT_ATOMIC)
+			return LINK_NO;
+		c.need &= ~NEED_ATOMIC;
+	}
 	if ((c.need & NEED_IRQS_ON && c.need & NEED_IRQS_OFF) ||
-	    (c.need & NEED_INTR && c.need & NEED_NOT_INTR))
+	    (c.need & NEED_INTR && c.need & NEED_NOT_INTR) ||
+	    (c.need & NEED_ATOMIC && c.need & NEED_NOT_ATOMIC))
 		return LINK_NO;	/* both ways at once */
 	return c;
 }
@@ -401,7 +417,9 @@ int linkcond_may(const struct link *lk, int c, const struct link_arg *a,
 		return 0;
 	if (!p && (c > COND_GFP || c < -COND_GFP || c == COND_IRQS_OFF ||
 		   c == -COND_IRQS_OFF || c == COND_IN_INTR ||
-		   c == -COND_IN_INTR))
+		   c == -COND_IN_INTR || c == COND_IN_ATOMIC ||
+		   c == -COND_IN_ATOMIC || c == COND_PREEMPTIBLE ||
+		   c == -COND_PREEMPTIBLE))
 		return 1;	/* flags and context: not an argument's test */
 	j = p ? p->param : (c > 0 ? c : -c) - 1;
 	if (j < 0 || j >= na)

@@ -76,10 +76,13 @@ static struct fact_call *add_call(struct sleep_scan *s, CXCursor at,
 		unsigned m = depth_mask(s->st.depth - s->st.opt);
 
 		c->ctx = (s->st.cx_irq & m ? CTX_IRQS_OFF : 0) |
-			 (s->st.cx_bh & m ? CTX_IN_INTR : 0);
+			 (s->st.cx_bh & m ? CTX_IN_INTR : 0) |
+			 (s->preempt_count && s->st.cx_pc & m ?
+			  CTX_ATOMIC : 0);
 		m &= ~s->st.rtok;	/* on RT: the atomic regions only */
 		c->rt_ctx = (s->st.cx_irq & m ? CTX_IRQS_OFF : 0) |
-			    (s->st.cx_bh & m ? CTX_IN_INTR : 0);
+			    (s->st.cx_bh & m ? CTX_IN_INTR : 0) |
+			    (s->st.cx_pc & m ? CTX_ATOMIC : 0);
 	}
 	if (!s->st.dead && !s->st.boot && s->st.rt_region >= 0 &&
 	    (~s->st.rtok & depth_mask(s->st.depth)) &&

@@ -33,6 +33,16 @@ int region_ctx(const char *text)
 	if (strstr(id, "_bh") && !strstr(id, "unlock") &&
 	    !strstr(id, "enable"))
 		ctx |= CTX_IN_INTR;
+	/*
+	 * Spinlocks and rwlocks (raw, bit, irqsave, guard(spinlock)),
+	 * preempt_disable(), get_cpu(), kmap_atomic(): the preempt count.
+	 */
+	if (((strstr(id, "spin_lock") || strstr(id, "spinlock") ||
+	      strstr(id, "read_lock") || strstr(id, "write_lock")) &&
+	     !strstr(id, "rcu") && !strstr(id, "unlock")) ||
+	    starts_with(id, "preempt_disable") || starts_with(id, "get_cpu") ||
+	    !strcmp(id, "preempt") || !strcmp(id, "kmap_atomic"))
+		ctx |= CTX_ATOMIC;
 	free(id);
 	return ctx;
 }
@@ -79,9 +89,18 @@ static int common(int a, int b)
 	return 0;
 }
 
-/* Both hold: keep one (a, unless it says less). */
+/*
+ * Both hold: keep one (a, unless it says less); "!in_atomic() &&
+ * !irqs_disabled()" is preemptible().
+ */
 static int pick(int a, int b)
 {
+	int x = a < b ? a : b, y = a < b ? b : a;
+
+	if ((x == -COND_IN_ATOMIC && y == -COND_IRQS_OFF) ||
+	    (y == COND_PREEMPTIBLE &&
+	     (x == -COND_IN_ATOMIC || x == -COND_IRQS_OFF)))
+		return COND_PREEMPTIBLE;
 	return !a || (a == HARD && b) ? b : a;
 }
 
@@ -115,6 +134,10 @@ static int ctx_atom(const char *w)
 		return COND_IN_INTR;
 	if (!strcmp(w, "in_irq") || !strcmp(w, "in_hardirq"))
 		return HARD;
+	if (!strcmp(w, "in_atomic"))
+		return COND_IN_ATOMIC;
+	if (!strcmp(w, "preemptible"))
+		return COND_PREEMPTIBLE;
 	return 0;
 }
 
@@ -321,6 +344,12 @@ static void push_name_before(struct strv *sv, const char *p, const char *eq)
 		strv_push_owned(sv, xstrndup(st, e - st));
 }
 
+/* The tests of the context, as the text names them. */
+static const char *const names[] = {
+	"irqs_disabled", "in_interrupt", "in_softirq", "in_atomic",
+	"preemptible",
+};
+
 /*
  * Does text[0..n) name a local of the walked function whose declaration
  * names a test of the context ("bool not_atomic = !in_atomic() &&
@@ -334,10 +363,6 @@ static int ctx_local_named(const struct sleep_scan *s, const char *text,
 	static CXTranslationUnit tu;
 	static CXCursor fn;
 	static struct strv locals;
-	static const char *const names[] = {
-		"irqs_disabled", "in_interrupt", "in_softirq",
-	};
-
 	if (clang_Cursor_isNull(s->pa.fn))
 		return 0;
 	if (tu != s->tu || !clang_equalCursors(fn, s->pa.fn)) {
@@ -385,10 +410,6 @@ static int ctx_local_named(const struct sleep_scan *s, const char *text,
 /* Does the walked file's text a..b name a test of the context? */
 static int names_ctx(const struct sleep_scan *s, unsigned a, unsigned b)
 {
-	static const char *const names[] = {
-		"irqs_disabled", "in_interrupt", "in_softirq",
-	};
-
 	if (!s->ftext || b <= a || b > s->fsize)
 		return 0;
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)

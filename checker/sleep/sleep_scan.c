@@ -61,6 +61,8 @@ static enum CXChildVisitResult macros_cb(CXCursor c, CXCursor parent,
 			name = fe_spelling(c);
 			if (!strcmp(name, "CONFIG_PREEMPT_RT"))
 				s->f->preempt_rt = 1;
+			if (!strcmp(name, "CONFIG_PREEMPT_COUNT"))
+				s->preempt_count = 1;
 			free(name);
 		}
 		return CXChildVisit_Continue;

@@ -174,6 +174,7 @@ void acquire_lock(struct sleep_scan *s, char *text, unsigned lockh,
 	s->st.cx_irq = (s->st.cx_irq & ~bit) |
 		       (ctx & CTX_IRQS_OFF ? bit : 0);
 	s->st.cx_bh = (s->st.cx_bh & ~bit) | (ctx & CTX_IN_INTR ? bit : 0);
+	s->st.cx_pc = (s->st.cx_pc & ~bit) | (ctx & CTX_ATOMIC ? bit : 0);
 	s->st.rtok = (s->st.rtok & ~bit) | (rt & RT_PREEMPTIBLE ? bit : 0);
 	s->st.depth++;
 	s->st.must++;
@@ -233,6 +234,7 @@ static void release_at(struct sleep_scan *s, int d)
 	s->st.lock = drop_bit(s->st.lock, d);
 	s->st.cx_irq = drop_bit(s->st.cx_irq, d);
 	s->st.cx_bh = drop_bit(s->st.cx_bh, d);
+	s->st.cx_pc = drop_bit(s->st.cx_pc, d);
 	s->st.rtok = drop_bit(s->st.rtok, d);
 	if (s->st.must)
 		s->st.must--;
@@ -308,6 +310,8 @@ struct astate merge(struct astate a, struct astate b)
 	m.cx_irq = a.cx_irq & b.cx_irq & depth_mask(a.depth) &
 		   depth_mask(b.depth);
 	m.cx_bh = a.cx_bh & b.cx_bh & depth_mask(a.depth) &
+		  depth_mask(b.depth);
+	m.cx_pc = a.cx_pc & b.cx_pc & depth_mask(a.depth) &
 		  depth_mask(b.depth);
 	if (a.depth != b.depth || a.opt != b.opt || a.optc != b.optc)
 		m.opt = m.optc = 0;	/* open, as far as we know */

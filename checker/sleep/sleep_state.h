@@ -85,6 +85,7 @@ struct astate {
 	unsigned cx_irq, cx_bh;	/* per depth as irq: the region turns
 				   interrupts off, or bottom halves
 				   (region_ctx) */
+	unsigned cx_pc;		/* ... or raises the preempt count */
 	unsigned rtok;		/* per depth as irq: the region is
 				   preemptible on PREEMPT_RT (a spinlock_t,
 				   an RCU reader: prim_rt()) */
@@ -143,6 +144,8 @@ struct sleep_scan {
 	struct facts *f;
 	struct sqlite3 *db;	/* facts of units stored before, or NULL */
 	CXTranslationUnit tu;
+	int preempt_count;	/* the build keeps a preempt count
+				   (CONFIG_PREEMPT_COUNT): locks raise it */
 	/*
 	 * The primitives written as macros, in every file the unit reads,
 	 * by file then offset; pm..pm+npm are those of the file walked.

@@ -105,6 +105,8 @@ static char *cond_words(const struct link *lk, int cond, int cond2,
 		{ NEED_IRQS_OFF, "irqs_disabled() is true" },
 		{ NEED_NOT_INTR, "in_interrupt() is false" },
 		{ NEED_INTR, "in_interrupt() is true" },
+		{ NEED_NOT_ATOMIC, "in_atomic() is false" },
+		{ NEED_ATOMIC, "in_atomic() is true" },
 	};
 	struct sbuf sb = { 0 };
 

@@ -24,7 +24,8 @@ static int known_atom(const struct link *lk, int a)
 	if (a < 0)
 		a = -a;
 	return (a >= 1 && a <= 64) || a == COND_IRQS_OFF ||
-	       a == COND_IN_INTR || (a > COND_GFP && a <= COND_GFP + 64) ||
+	       a == COND_IN_INTR || a == COND_IN_ATOMIC ||
+	       a == COND_PREEMPTIBLE || (a > COND_GFP && a <= COND_GFP + 64) ||
 	       (a > COND_PRED && a <= COND_PRED + lk->preds->n);
 }
 

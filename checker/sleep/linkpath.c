@@ -218,7 +218,7 @@ static int steps_of(const struct link *lk, int u, struct step **out)
 struct search {
 	const struct link *lk;
 	struct link_path *p;
-	int ctx, clones, budget;
+	int clones, budget;
 	char *dead;	/* per node: ruled out with nothing known (made
 			   at the first such node: most searches know
 			   their context all the way) */
@@ -235,16 +235,17 @@ static int impl_may(const struct link *lk, int v, const struct link_arg *a,
 }
 
 /*
- * From node n, called with a[]: 1 when a chain to a sleep is found
- * (appended to the path), 0 when every step is ruled out, -1 when the
- * budget ran out.
+ * From node n, called with a[] in context ctx (the site's regions and
+ * those the chain's callers opened before each call): 1 when a chain to
+ * a sleep is found (appended to the path), 0 when every step is ruled
+ * out, -1 when the budget ran out.
  */
-static int walk(struct search *s, int n, const struct link_arg *a, int na)
+static int walk(struct search *s, int n, const struct link_arg *a, int na,
+		int ctx)
 {
 	const struct link *lk = s->lk;
 	const struct link_node *x = &lk->nodes[n];
-	int told = (a && known(a, na)) || s->ctx;
-	int check = told && n < s->clones;
+	int knows = a && known(a, na), told = knows || ctx;
 	int found = 0, looped = 0, ns = 0;
 	struct step *st;
 
@@ -261,13 +262,16 @@ static int walk(struct search *s, int n, const struct link_arg *a, int na)
 	}
 	for (int k = 0; k < ns && !found; k++) {
 		int via = st[k].via, next = st[k].next, nb = 0;
+		/* A callee runs inside its caller's regions too. */
+		int cx = x->is_hook || via < 0 ? ctx :
+			 ctx | lk->f->calls[via].ctx;
 		struct link_arg *b = NULL;
 
 		if (via == -1 && next < 0)
 			continue;	/* no chain at all */
-		if (check && !(x->is_hook ?
-			       impl_may(lk, next, a, na, s->ctx) :
-			       step_may(lk, via, next, a, na, s->ctx)))
+		if ((knows || cx) && n < s->clones && !(x->is_hook ?
+			       impl_may(lk, next, a, na, ctx) :
+			       step_may(lk, via, next, a, na, cx)))
 			continue;
 		if (next >= 0 && on_path(s->p, next)) {
 			looped = 1;
@@ -289,7 +293,7 @@ static int walk(struct search *s, int n, const struct link_arg *a, int na)
 			     *lk->f->calls[via].callee)) {
 			b = pass(lk, via, a, na, &nb);
 		}
-		found = walk(s, next, b, nb);
+		found = walk(s, next, b, nb, cx);
 		free(b);
 		if (!found)
 			s->p->n--;
@@ -315,7 +319,7 @@ static void own_chain(const struct link *lk, int n, struct link_path *p)
 void link_path_of(const struct link *lk, int call, int n,
 		  struct link_path *p)
 {
-	struct search s = { lk, p, 0, lk->nhooks + lk->f->nfns,
+	struct search s = { lk, p, lk->nhooks + lk->f->nfns,
 			    SEARCH_BUDGET, NULL };
 	struct link_arg *a = NULL;
 	int na = 0, r;
@@ -325,10 +329,9 @@ void link_path_of(const struct link *lk, int call, int n,
 		own_chain(lk, n, p);
 		return;
 	}
-	s.ctx = lk->f->calls[call].ctx;
 	if (!(lk->nodes[n].is_hook && *lk->f->calls[call].callee))
 		a = pass(lk, call, NULL, 0, &na);
-	r = walk(&s, n, a, na);
+	r = walk(&s, n, a, na, lk->f->calls[call].ctx);
 	free(s.dead);
 	free(a);
 	if (r <= 0)

@@ -101,6 +101,10 @@ static int pick(int a, int b)
 	    (y == COND_PREEMPTIBLE &&
 	     (x == -COND_IN_ATOMIC || x == -COND_IRQS_OFF)))
 		return COND_PREEMPTIBLE;
+	/* The context's over a parameter's, which params_cond() reads. */
+	if (a && b && !cond_ctx_name(a) && a != HARD &&
+	    (cond_ctx_name(b) || b == HARD))
+		return b;
 	return !a || (a == HARD && b) ? b : a;
 }
 

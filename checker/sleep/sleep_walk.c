@@ -457,9 +457,16 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 			int ct, cf;
 
 			if (ctx_test(s, f->c, k->v[1], &ct, &cf)) {
+				/*
+				 * "if (loop && not_atomic)": the parameter's
+				 * test holds beside the context's.
+				 */
+				c->at2 = c->at && c->at != ct &&
+					 cond_ctx_name(ct) &&
+					 !cond_ctx_name(c->at) ? c->at : 0;
 				c->at = ct;
 				c->af = cf;
-				c->at2 = c->af2 = 0;
+				c->af2 = 0;
 			}
 		}
 		if (c->known >= 0)	/* only the branch the build keeps */

@@ -1,8 +1,8 @@
 /*
  * linkpath.c - the chain one call takes (linkpath.h): a search from the
  * node called, with the call's constant arguments passed down and the
- * regions open at the call, each node's own chain (link_node.next)
- * tried first.  A function that sleeps in two cases of a switch on its
+ * regions open at the call and at each call on the way, each node's own
+ * chain (link_node.next) tried first.  A function that sleeps in two cases of a switch on its
  * parameter has one chain, through the first case; a call passing the
  * second case's value is shown the second case's chain, and its root
  * cause is that case's sleep.  A call that no way can take (GFP_ATOMIC
@@ -204,7 +204,8 @@ static int steps_of(const struct link *lk, int u, struct step **out)
 /*
  * The search for the chain a call takes: depth first from the node
  * called, with the call's arguments passed down and the regions open
- * at the call (ctx), each node's default step first.  A node's own
+ * at the call (ctx) and at each call taken, each node's default step
+ * first.  A node's own
  * condition joins its ways' (services_convert_context() sleeps when its
  * gfp_t may block, or when not in interrupt: "any" joined), so a step
  * the node's summary allows may still lead nowhere the call can go;

@@ -140,6 +140,38 @@ unsigned code_lock_hash(struct sleep_scan *s, CXCursor c)
 	return h;
 }
 
+/*
+ * A region opened after a test of the context makes the test no longer
+ * true of the calls after it ("if (!preemptible()) return; ...
+ * preempt_disable_notrace(); __schedule();" in preempt_schedule_notrace():
+ * the test held when made, not inside the region).  Kept, it would be
+ * decided against the region's own context and rule the calls out; so
+ * the atoms the region contradicts are forgotten (the function then
+ * sleeps in any context its callers have, never fewer sleeps).
+ */
+static int ctx_contradicts(int atom, int ctx)
+{
+	if (atom == COND_PREEMPTIBLE)
+		return ctx != 0;
+	if (atom == -COND_IRQS_OFF)
+		return ctx & CTX_IRQS_OFF;
+	if (atom == -COND_IN_INTR)
+		return ctx & CTX_IN_INTR;
+	if (atom == -COND_IN_ATOMIC)
+		return ctx & (CTX_ATOMIC | CTX_IN_INTR);
+	return 0;
+}
+
+static void forget_ctx(struct astate *st, int ctx)
+{
+	if (ctx_contradicts(st->cond2, ctx))
+		st->cond2 = 0;
+	if (ctx_contradicts(st->cond, ctx)) {
+		st->cond = st->cond2;
+		st->cond2 = 0;
+	}
+}
+
 void acquire(struct sleep_scan *s, char *text, unsigned line,
 	     enum region_kind kind, int ctx, int rt)
 {
@@ -175,6 +207,7 @@ void acquire_lock(struct sleep_scan *s, char *text, unsigned lockh,
 		       (ctx & CTX_IRQS_OFF ? bit : 0);
 	s->st.cx_bh = (s->st.cx_bh & ~bit) | (ctx & CTX_IN_INTR ? bit : 0);
 	s->st.cx_pc = (s->st.cx_pc & ~bit) | (ctx & CTX_ATOMIC ? bit : 0);
+	forget_ctx(&s->st, ctx);
 	s->st.rtok = (s->st.rtok & ~bit) | (rt & RT_PREEMPTIBLE ? bit : 0);
 	s->st.depth++;
 	s->st.must++;

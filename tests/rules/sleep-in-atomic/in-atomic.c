@@ -5,10 +5,12 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1 -DCONFIG_PREEMPT_COUNT=1
  *
  * check-error-start
-kernel/case.c:86:2: warning: wait_unless_atomic() may sleep inside the atomic region begun by local_irq_save(flags) at kernel/case.c:85: wait_unless_atomic() -> msleep() [sleep-in-atomic]
-kernel/case.c:90:2: warning: send_busy_loop() may sleep inside the atomic region begun by rcu_read_lock() at kernel/case.c:89: send_busy_loop() -> msleep() [sleep-in-atomic]
-kernel/case.c:91:2: warning: wait_unless_atomic() may sleep inside the atomic region begun by rcu_read_lock() at kernel/case.c:89: wait_unless_atomic() -> msleep() [sleep-in-atomic]
-kernel/case.c:92:2: warning: wait_if_preemptible() may sleep inside the atomic region begun by rcu_read_lock() at kernel/case.c:89: wait_if_preemptible() -> msleep() [sleep-in-atomic]
+kernel/case.c:88:2: warning: wait_unless_atomic() may sleep inside the atomic region begun by local_irq_save(flags) at kernel/case.c:87: wait_unless_atomic() -> msleep() [sleep-in-atomic]
+kernel/case.c:92:2: warning: send_busy_loop() may sleep inside the atomic region begun by rcu_read_lock() at kernel/case.c:91: send_busy_loop() -> msleep() [sleep-in-atomic]
+kernel/case.c:93:2: warning: wait_unless_atomic() may sleep inside the atomic region begun by rcu_read_lock() at kernel/case.c:91: wait_unless_atomic() -> msleep() [sleep-in-atomic]
+kernel/case.c:94:2: warning: wait_if_preemptible() may sleep inside the atomic region begun by rcu_read_lock() at kernel/case.c:91: wait_if_preemptible() -> msleep() [sleep-in-atomic]
+kernel/case.c:147:2: warning: msleep() may sleep inside the atomic region begun by preempt_disable() at kernel/case.c:146: msleep() [sleep-in-atomic]
+kernel/case.c:156:2: warning: msleep() may sleep inside the atomic region begun by local_irq_disable() at kernel/case.c:155: msleep() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -130,4 +132,27 @@ void reader_calls_locker(void)
 	rcu_read_lock();
 	bump_prio();
 	rcu_read_unlock();
+}
+
+/*
+ * Each fires: the test is made before the region, so it does not hold
+ * inside it (preempt_schedule_notrace()'s shape, and the same with
+ * interrupts).
+ */
+void tested_then_disabled(void)
+{
+	if (!preemptible())
+		return;
+	preempt_disable();
+	msleep(1);
+	preempt_enable();
+}
+
+void irqs_tested_then_disabled(void)
+{
+	if (irqs_disabled())
+		return;
+	local_irq_disable();
+	msleep(1);
+	local_irq_enable();
 }

@@ -367,6 +367,7 @@ static int ctx_local_named(const struct sleep_scan *s, const char *text,
 	static CXTranslationUnit tu;
 	static CXCursor fn;
 	static struct strv locals;
+
 	if (clang_Cursor_isNull(s->pa.fn))
 		return 0;
 	if (tu != s->tu || !clang_equalCursors(fn, s->pa.fn)) {

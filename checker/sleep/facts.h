@@ -403,6 +403,12 @@ static inline int link_documented(const struct link *lk, int n)
 	return !lk->rt && n >= lk->nhooks && n < lk->nnodes &&
 	       lk->f->fns[lk->nodes[n].fn].ctx_doc;
 }
+/* Is call c a primitive that sleeps in this link (on RT, or always)? */
+static inline int link_prim_sleeps(const struct link *lk,
+				   const struct fact_call *c)
+{
+	return c->prim && (c->sleep || (lk->rt && c->rt & RT_CALL_SLEEPS));
+}
 /* "f() -> g() -> kmalloc(GFP_KERNEL)" from node n. */
 char *link_chain(const struct link *lk, int n);
 /*

@@ -2,10 +2,10 @@
  * linkpath.c - the chain one call takes (linkpath.h): a search from the
  * node called, with the call's constant arguments passed down and the
  * regions open at the call and at each call on the way, each node's own
- * chain (link_node.next) tried first.  A function that sleeps in two cases of a switch on its
- * parameter has one chain, through the first case; a call passing the
- * second case's value is shown the second case's chain, and its root
- * cause is that case's sleep.  A call that no way can take (GFP_ATOMIC
+ * chain (link_node.next) tried first.  A function that sleeps in two
+ * cases of a switch on its parameter has one chain, through the first
+ * case; a call passing the second case's value is shown the second
+ * case's chain, and its root cause is that case's sleep.  A call that no way can take (GFP_ATOMIC
  * passed two calls down, the other way needing "not in interrupt"
  * under spin_lock_bh()) does not sleep there.  It reads the link
  * sleeplink.c built and its conditions (linkcond.c); it changes nothing.
@@ -82,11 +82,19 @@ static int node_may(const struct link *lk, int v, const struct link_arg *a,
 	       linkcond_may(lk, x->cond2, a, n);
 }
 
+/* Do the regions of ctx rule out a sleep that needs need? */
+static int ctx_rules_out(unsigned need, int ctx)
+{
+	cnd c = { 0, need, 0 };
+
+	return ctx && linkcond_decide(c, ctx).p == NEVER;
+}
+
 /*
- * May call i (made with its caller's arguments in[], in the context
- * ctx of the site the chain starts at) sleep into v?  A step whose
- * sleep needs a context the site's regions rule out (interrupts on,
- * under spin_lock_irqsave()) is not taken.
+ * May call i (made with its caller's arguments in[], in context ctx:
+ * the site's regions and those of the calls on the way) sleep into v?
+ * A step whose sleep needs a context the regions rule out (interrupts
+ * on, under spin_lock_irqsave()) is not taken.
  */
 static int step_may(const struct link *lk, int i, int v,
 		    const struct link_arg *in, int nin, int ctx)
@@ -99,12 +107,8 @@ static int step_may(const struct link *lk, int i, int v,
 	if (!linkcond_may(lk, own->p, in, nin) ||
 	    !linkcond_may(lk, own->q, in, nin))
 		return 0;
-	if (ctx) {
-		cnd need = { 0, own->need | (v >= 0 ? lk->nodes[v].need : 0), 0 };
-
-		if (linkcond_decide(need, ctx).p == NEVER)
-			return 0;
-	}
+	if (ctx_rules_out(own->need | (v >= 0 ? lk->nodes[v].need : 0), ctx))
+		return 0;
 	if (v < 0)
 		return c->prim;		/* the sleeping primitive itself */
 	if (lk->nodes[v].is_hook && *c->callee)
@@ -175,8 +179,7 @@ static int steps_of(const struct link *lk, int u, struct step **out)
 			for (int m = 0; m < 3; m++) {
 				int v = cand[m];
 
-				if (m == 0 && !(c->prim && (c->sleep ||
-				    (lk->rt && c->rt & RT_CALL_SLEEPS))))
+				if (m == 0 && !link_prim_sleeps(lk, c))
 					continue;
 				if (m > 0 && (v < 0 || !lk->nodes[v].dist ||
 					      link_documented(lk, v)))
@@ -229,10 +232,8 @@ struct search {
 static int impl_may(const struct link *lk, int v, const struct link_arg *a,
 		    int na, int ctx)
 {
-	cnd need = { 0, lk->nodes[v].need, 0 };
-
 	return node_may(lk, v, a, na) &&
-	       (!ctx || linkcond_decide(need, ctx).p != NEVER);
+	       !ctx_rules_out(lk->nodes[v].need, ctx);
 }
 
 /*

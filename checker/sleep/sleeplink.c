@@ -201,7 +201,7 @@ static int source(const struct link *lk, int i)
 {
 	const struct fact_call *c = &lk->f->calls[i];
 
-	if (!c->prim || !(c->sleep || (lk->rt && c->rt & RT_CALL_SLEEPS)))
+	if (!link_prim_sleeps(lk, c))
 		return -1;
 	return fn_node(lk, c->caller, lk->f->call_unit[i]);
 }
@@ -610,7 +610,7 @@ int link_call_sleeps(const struct link *lk, int call)
 	if (lk->call_cond[call].p == NEVER)
 		return -1;	/* "if (!irqs_disabled())" in such a region */
 	if (c->prim)
-		return c->sleep || (lk->rt && c->rt & RT_CALL_SLEEPS) ? -2 : -1;
+		return link_prim_sleeps(lk, c) ? -2 : -1;
 	for (int i = 0; i < 2; i++) {
 		int n = cand[i];
 

@@ -4,6 +4,12 @@
 # copy of this tree under $TMPDIR, finds no lintian error, unpacks it
 # into a scratch root and runs hookwrap --version and hookwrap manifest
 # there.  Its "ok"/"not ok" lines are this test's.
+#
+# Built here with DEB_BUILD_OPTIONS=noopt (-O0): what this file checks
+# is the packaging (debian/, the install layout, lintian, the unpacked
+# program), the same at any -O, and -O0 saves a third of the package's
+# compile (measured: 31 s -> 22 s of user CPU).  `bench/package` alone
+# builds the package as a buildd would.
 . "$(dirname "$0")/lib.sh"
 
 # Every Build-Depends is a package install-deps installs (debhelper-compat
@@ -21,4 +27,4 @@ done >"$OUT/not-installed"
 	not_ok "install-deps installs every Build-Depends" \
 		"not in scripts/install-deps: $(tr '\n' ' ' <"$OUT/not-installed")"
 
-"$HW/bench/package"
+DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS:-noopt}" "$HW/bench/package"

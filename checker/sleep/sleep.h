@@ -272,6 +272,12 @@ char *params_macro_args(struct params *pa, const struct strv *args);
 int bittest_call(CXCursor call, CXCursor *arg, long long *mask,
 		 int *blocks);
 /*
+ * The expression E of the helper call calls, when the helper's whole
+ * body is "return E;" (its definition in *def), stripped; a null cursor
+ * else.
+ */
+CXCursor helper_return(CXCursor call, CXCursor *def);
+/*
  * sleep_doc.c.  The "Context:" section of a kernel-doc comment, its
  * whitespace made single spaces (malloc'd), or NULL; and the same only
  * when it promises that the function may be called in atomic context

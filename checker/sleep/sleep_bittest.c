@@ -153,29 +153,35 @@ static int blocking_test(CXCursor fn, int param, long long mask)
 	return named == 1;
 }
 
-int bittest_call(CXCursor call, CXCursor *arg, long long *mask,
-		 int *blocks)
+CXCursor helper_return(CXCursor call, CXCursor *def)
 {
-	CXCursor fn, body, ret, e;
+	CXCursor fn, body = clang_getNullCursor(), ret;
 	struct fe_kids k;
-	int param = -1, r;
 
 	if (clang_getCursorKind(call) != CXCursor_CallExpr)
-		return 0;
+		return clang_getNullCursor();
 	fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
 	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
-		return 0;
-	/* The body: "{ return E; }", nothing else. */
-	body = clang_getNullCursor();
+		return clang_getNullCursor();
 	clang_visitChildren(fn, fe_take_last, &body);
 	if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
-		return 0;
+		return clang_getNullCursor();
 	k = fe_kids(body);
 	ret = k.n == 1 ? k.v[0] : clang_getNullCursor();
 	free(k.v);
 	if (clang_getCursorKind(ret) != CXCursor_ReturnStmt)
-		return 0;
-	e = only_kid(ret);
+		return clang_getNullCursor();
+	*def = fn;
+	return only_kid(ret);
+}
+
+int bittest_call(CXCursor call, CXCursor *arg, long long *mask,
+		 int *blocks)
+{
+	CXCursor fn, e;
+	int param = -1, r;
+
+	e = helper_return(call, &fn);
 	if (clang_Cursor_isNull(e))
 		return 0;
 	r = body_test(fn, e, &param, mask, 0);

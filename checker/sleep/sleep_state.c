@@ -354,6 +354,24 @@ struct astate merge(struct astate a, struct astate b)
 	return m;
 }
 
+struct astate join_arms(struct astate then, struct astate other, int pt)
+{
+	struct astate m = merge(then, other);
+
+	if (!pt || then.dead || other.dead || then.opt || other.opt)
+		return m;
+	if (then.depth > other.depth) {
+		m.opt = then.depth - other.depth;
+		m.optc = pt;
+		m.optpf = then.pf;
+	} else if (other.depth > then.depth) {
+		m.opt = other.depth - then.depth;
+		m.optc = -pt;
+		m.optpf = other.pf;
+	}
+	return m;
+}
+
 const struct astate dead_state = {
 	.dead = 1, .region = -1, .rt_region = -1,
 };

@@ -288,6 +288,12 @@ void acquire_lock(struct sleep_scan *s, char *text, unsigned lockh,
 extern const struct astate dead_state;
 /* The state after two paths meet. */
 struct astate merge(struct astate a, struct astate b);
+/*
+ * The two arms of "if (p)" meet (pt: what the then-arm assumed,
+ * sleep_track.c's track_arms_atom()): regions one arm opened and the
+ * other did not are open after it only when that arm's condition holds.
+ */
+struct astate join_arms(struct astate then, struct astate other, int pt);
 /* The bits of the regions open at depth d (astate.irq and the like). */
 unsigned depth_mask(int d);
 /* A path leaves the function: what it leaves open or released. */

@@ -7,7 +7,7 @@
  * the local that tells them apart (acpi_os_read_memory()'s unmap: true
  * where the RCU reader was left, false where it is still held), so that
  * a later test of it closes the region on the arm that left it
- * (sleep_walk.c's join_arms(), assume()).
+ * (sleep_state.c's join_arms(), sleep_walk.c's assume()).
  */
 #include "clang/frontend.h"
 #include "checker/sleep/sleep_track.h"

@@ -73,29 +73,6 @@ static void assume(struct astate *st, int atom)
 }
 
 /*
- * The two arms of "if (p)" meet: regions one arm opened and the other
- * did not are open after it only when that arm's condition holds.
- */
-static struct astate join_arms(struct astate then, struct astate other,
-			       int pt)
-{
-	struct astate m = merge(then, other);
-
-	if (!pt || then.dead || other.dead || then.opt || other.opt)
-		return m;
-	if (then.depth > other.depth) {
-		m.opt = then.depth - other.depth;
-		m.optc = pt;
-		m.optpf = then.pf;
-	} else if (other.depth > then.depth) {
-		m.opt = other.depth - then.depth;
-		m.optc = -pt;
-		m.optpf = other.pf;
-	}
-	return m;
-}
-
-/*
  * Where a node starts and ends (expansion offsets), for telling whether
  * it is a primitive macro's expansion.  libclang computes a node's
  * extent by descending to its first and last tokens, which costs the

@@ -160,6 +160,17 @@ void params_end(struct params *pa);
  */
 int params_set_once(struct params *pa, CXCursor var, CXCursor at);
 /*
+ * The atom of local var set once (params_set_once() up to at), as a
+ * test of it at at reads it; 0 when it is not one.
+ */
+int params_local(struct params *pa, CXCursor var, CXCursor at);
+/*
+ * Is var changed (assigned, incremented, its address taken) by a token
+ * at a file offset from <= offset < to?
+ */
+int params_changed_in(struct params *pa, CXCursor var, unsigned from,
+		      unsigned to);
+/*
  * The initializer of local var when the function sets it there and
  * never changes it (params_set_once() up to at); a null cursor else.
  */

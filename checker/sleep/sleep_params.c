@@ -223,6 +223,25 @@ int params_set_once(struct params *pa, CXCursor ref, CXCursor c)
 	       at < file_offset(clang_getCursorLocation(c));
 }
 
+int params_changed_in(struct params *pa, CXCursor var, unsigned from,
+		      unsigned to)
+{
+	char *name = fe_spelling(var);
+	int hit = 0;
+
+	tokens(pa);
+	for (unsigned i = 0; !hit && i < pa->ntok; i++) {
+		unsigned at = file_offset(clang_getTokenLocation(pa->tu,
+								 pa->tok[i]));
+
+		hit = at >= from && at < to && !strcmp(spelling(pa, i), name) &&
+		      clang_getTokenKind(pa->tok[i]) == CXToken_Identifier &&
+		      changed_at(pa, i);
+	}
+	free(name);
+	return hit;
+}
+
 CXCursor params_initializer(struct params *pa, CXCursor var, CXCursor at)
 {
 	CXCursor init;
@@ -265,12 +284,14 @@ int params_local_bits(struct params *pa, CXCursor var, long long *bits)
 /* The atom of a local set once (see set_once), or 0. */
 static int local_atom(struct params *pa, CXCursor c)
 {
-	CXCursor ref;
-
 	c = fe_strip(c);
 	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
 		return 0;
-	ref = clang_getCursorReferenced(c);
+	return params_local(pa, clang_getCursorReferenced(c), c);
+}
+
+int params_local(struct params *pa, CXCursor ref, CXCursor c)
+{
 	if (clang_getCursorKind(ref) != CXCursor_VarDecl)
 		return 0;
 	for (int k = 0; k < pa->nlocal; k++)

@@ -78,6 +78,13 @@ struct astate {
 	int kv[4];		/* tracked locals' values this path knows:
 				   atom a "true", -a "false" (PARAMS_TRACK;
 				   "unmap = true;"), 0 unused */
+	/*
+	 * What a local's value implies (sleep_track.c): where local atom
+	 * imp[i] is true (its value not 0), atom impq[i] holds ("timeo =
+	 * sock_sndtimeo(sk, noblock);": timeo not 0 says !noblock); 0
+	 * unused.
+	 */
+	int imp[2], impq[2];
 	int pf;			/* pagefault_disable() depth, on every
 				   path (a user access fails, not sleeps) */
 	unsigned twritten;	/* tracked locals written on this path

@@ -11,6 +11,7 @@
  */
 #include "clang/frontend.h"
 #include "checker/sleep/sleep_track.h"
+#include "checker/sleep/sleep_ret.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -30,8 +31,33 @@ int state_known(const struct astate *st, int a)
 	return -1;
 }
 
+/* Local atom a implies q from here on (replacing what it implied). */
+static void imply(struct astate *st, int a, int q)
+{
+	int free_slot = -1;
+
+	for (int i = 0; i < (int)ARRAY_SIZE(st->imp); i++)
+		if (st->imp[i] == a || (!st->imp[i] && free_slot < 0))
+			free_slot = i;
+	if (free_slot >= 0) {
+		st->imp[free_slot] = a;
+		st->impq[free_slot] = q;
+	}
+}
+
+int track_implied(const struct astate *st, int atom)
+{
+	for (int i = 0; atom && i < (int)ARRAY_SIZE(st->imp); i++)
+		if (st->imp[i] == atom)
+			return st->impq[i];
+	return 0;
+}
+
 void state_write(struct astate *st, int a, int known)
 {
+	for (int i = 0; i < (int)ARRAY_SIZE(st->imp); i++)
+		if (st->imp[i] == a)
+			st->imp[i] = st->impq[i] = 0;
 	if (!tracked(a))
 		return;
 	st->twritten |= 1u << (a - PARAMS_TRACK - 1);
@@ -79,6 +105,24 @@ void track_merge(struct astate *m, const struct astate *a,
 		m->kv[i] = state_known(b, a->kv[i] > 0 ? a->kv[i] : -a->kv[i])
 			   == (a->kv[i] > 0) ? a->kv[i] : 0;
 	m->twritten = a->twritten | b->twritten;
+	/*
+	 * "a implies q" holds after the meeting where each path knows it,
+	 * or assumes q itself (then it holds whatever a is).
+	 */
+	memset(m->imp, 0, sizeof(m->imp));
+	memset(m->impq, 0, sizeof(m->impq));
+	for (int i = 0; i < (int)ARRAY_SIZE(a->imp); i++) {
+		int x = a->imp[i], q = a->impq[i];
+
+		if (x && (track_implied(b, x) == q || b->cond == q ||
+			  b->cond2 == q))
+			imply(m, x, q);
+		x = b->imp[i];
+		q = b->impq[i];
+		if (x && !track_implied(m, x) &&
+		    (a->cond == q || a->cond2 == q))
+			imply(m, x, q);
+	}
 }
 
 void track_join(struct astate *m, const struct astate *a,
@@ -145,6 +189,8 @@ int track_arms_atom(int at, int af, const struct astate *entry,
 void track_forget(struct astate *st)
 {
 	memset(st->kv, 0, sizeof(st->kv));
+	memset(st->imp, 0, sizeof(st->imp));
+	memset(st->impq, 0, sizeof(st->impq));
 	if (st->opt && tracked(st->optc > 0 ? st->optc : -st->optc))
 		st->opt = st->optc = 0;
 }
@@ -189,6 +235,108 @@ int goto_comes_back(CXCursor body, CXCursor label, const char *name)
 
 	clang_visitChildren(body, back_goto_cb, &b);
 	return b.found;
+}
+
+/* Where l is in its file, as the walked tokens place it; 0 in a macro. */
+static unsigned plain_offset(CXSourceLocation l)
+{
+	CXFile ef, ff;
+	unsigned eo = 0, fo = 0;
+
+	clang_getExpansionLocation(l, &ef, NULL, NULL, &eo);
+	clang_getFileLocation(l, &ff, NULL, NULL, &fo);
+	return eo == fo && clang_File_isEqual(ef, ff) ? eo : 0;
+}
+
+/*
+ * Is statement c "if (!x) leave;", x the tracked local a and leave a
+ * return, a break, or a goto to a label outside loop?
+ */
+static int leaves_when_zero(struct sleep_scan *s, CXCursor c, int a,
+			    CXCursor loop)
+{
+	struct fe_kids k;
+	CXCursor arm, lab = clang_getNullCursor();
+	CXSourceRange r = clang_getCursorExtent(loop);
+	int t = 0, f, t2, f2, ok = 0;
+	unsigned at;
+
+	if (clang_getCursorKind(c) != CXCursor_IfStmt)
+		return 0;
+	k = fe_kids(c);
+	if (k.n >= 2)
+		params_cond(&s->pa, k.v[0], &t, &f, &t2, &f2);
+	if (t == -a && !t2) {
+		arm = fe_strip(k.v[1]);
+		if (clang_getCursorKind(arm) == CXCursor_CompoundStmt)
+			clang_visitChildren(arm, fe_take_last, &arm);
+		switch (clang_getCursorKind(arm)) {
+		case CXCursor_ReturnStmt:
+		case CXCursor_BreakStmt:
+			ok = 1;
+			break;
+		case CXCursor_GotoStmt:
+			clang_visitChildren(arm, fe_take_first, &lab);
+			lab = clang_getCursorReferenced(lab);
+			at = expansion_offset(lab);
+			ok = !clang_Cursor_isNull(lab) &&
+			     (at < expansion_offset(loop) ||
+			      at > plain_offset(clang_getRangeEnd(r)));
+			break;
+		default:
+			break;
+		}
+	}
+	free(k.v);
+	return ok;
+}
+
+/*
+ * Does "local a implies q" hold again each time the body of loop runs?
+ * A local set once does (its one write came before).  A tracked one
+ * does when the body opens with tests that leave the loop where it is
+ * 0, and nothing in the loop writes it before the first such test: a
+ * later write is on a path where the test found it not 0, so q held
+ * there, and q still holds when the body runs again
+ * (sock_alloc_send_pskb()'s "if (!timeo) goto failure; ... timeo =
+ * sock_wait_for_wmem(sk, timeo);").
+ */
+static int implies_again(struct sleep_scan *s, int a, CXCursor loop,
+			 CXCursor body)
+{
+	struct fe_kids k;
+	unsigned from, to = 0;
+	int i;
+
+	if (!tracked(a))
+		return 1;
+	if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
+		return 0;
+	k = fe_kids(body);
+	for (i = 0; i < k.n && !leaves_when_zero(s, k.v[i], a, loop); i++)
+		;
+	if (i < k.n) {
+		CXCursor test = clang_getNullCursor();
+
+		clang_visitChildren(k.v[i], fe_take_first, &test);
+		to = plain_offset(clang_getRangeEnd(
+			clang_getCursorExtent(test)));
+	}
+	free(k.v);
+	from = plain_offset(clang_getCursorLocation(loop));
+	return from && to > from &&
+	       !params_changed_in(&s->pa, s->pa.track[a - PARAMS_TRACK - 1],
+				  from, to);
+}
+
+void track_loop_head(struct sleep_scan *s, CXCursor loop, CXCursor body)
+{
+	struct astate was = s->st;
+
+	track_forget(&s->st);
+	for (int i = 0; i < (int)ARRAY_SIZE(was.imp); i++)
+		if (was.imp[i] && implies_again(s, was.imp[i], loop, body))
+			imply(&s->st, was.imp[i], was.impq[i]);
 }
 
 /* Is unary operator c "++" or "--" (before or after its operand)? */
@@ -253,7 +401,7 @@ void track_write(struct sleep_scan *s, CXCursor lhs, CXCursor v, CXCursor op)
 	enum CXCursorKind k = clang_getCursorKind(op);
 	CXCursor var = clang_Cursor_isNull(op) ? lhs :
 		       clang_getCursorReferenced(fe_strip(lhs));
-	int known, a;
+	int known, a, q;
 
 	/* A local first: what follows tokenizes (a sum of 200,000 terms). */
 	if (s->st.dead || clang_getCursorKind(var) != CXCursor_VarDecl ||
@@ -273,7 +421,17 @@ void track_write(struct sleep_scan *s, CXCursor lhs, CXCursor v, CXCursor op)
 	known = clang_Cursor_isNull(v) ? -1 : sleep_constant(v);
 	if (known < 0 && !clang_Cursor_isNull(v) && lock_owner(s, v))
 		known = 1;
-	a = params_track(&s->pa, var, known >= 0);
+	q = known < 0 && !clang_Cursor_isNull(v) ? ret_implies(s, v) : 0;
+	a = params_track(&s->pa, var, known >= 0 || q);
 	if (a)
 		state_write(&s->st, a, known);
+	if (q) {
+		/* A test reads a local set once by its own atom. */
+		int l = params_local(&s->pa, var, v);
+
+		if (a)
+			imply(&s->st, a, q);
+		if (l)
+			imply(&s->st, l, q);
+	}
 }

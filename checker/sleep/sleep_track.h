@@ -49,6 +49,13 @@ int track_arms_atom(int at, int af, const struct astate *entry,
  */
 void track_forget(struct astate *st);
 /*
+ * The same at the head of loop (body its body), keeping what a local's
+ * value implies where the loop cannot undo it before testing the local.
+ */
+void track_loop_head(struct sleep_scan *s, CXCursor loop, CXCursor body);
+/* What local atom atom being true implies on the path, or 0. */
+int track_implied(const struct astate *st, int atom);
+/*
  * Does a goto written after label (named name) in body come back to
  * it, a loop the walk does not follow?  Only then are what the paths
  * knew forgotten at the label (track_forget()): the gotos before it

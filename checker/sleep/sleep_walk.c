@@ -53,6 +53,7 @@ static void assume(struct astate *st, int atom)
 	}
 	if (track_assume(st, atom))
 		return;		/* a tracked local's opposite value */
+	int implied = track_implied(st, atom);
 	/* A local's atom serves the regions only (sleep_params.c). */
 	if (!params_region_only(atom)) {
 		if (!st->cond)
@@ -70,6 +71,8 @@ static void assume(struct astate *st, int atom)
 	} else if (st->opt && st->optc == atom) {
 		st->opt = st->optc = 0;
 	}
+	if (implied)	/* "if (!timeo) goto failure;": timeo said !noblock */
+		assume(st, implied);
 }
 
 /*
@@ -495,7 +498,7 @@ static int step_loop(struct sleep_scan *s, struct frame *f, struct ctl *c)
 	case 1:
 		/* The body runs again; not do { } while (0)'s (BUG_ON()). */
 		if (!is_do || n < 2 || sleep_constant(f->k.v[1]) != 0)
-			track_forget(&s->st);
+			track_loop_head(s, f->c, n ? f->k.v[body] : f->c);
 		c->a = s->st;
 		t = push_target(s, 0);
 		if (!t)

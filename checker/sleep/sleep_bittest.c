@@ -23,16 +23,6 @@ static int op_is_binary(CXCursor e, CXCursor lhs, const char *want)
 	return is;
 }
 
-/* The only child of c, stripped, or a null cursor. */
-static CXCursor only_kid(CXCursor c)
-{
-	struct fe_kids k = fe_kids(c);
-	CXCursor r = k.n == 1 ? fe_strip(k.v[0]) : clang_getNullCursor();
-
-	free(k.v);
-	return r;
-}
-
 /*
  * "P & K" or "K & P", P parameter *param of fn, K a constant: 1 with
  * *mask = K; else 0.
@@ -151,28 +141,6 @@ static int blocking_test(CXCursor fn, int param, long long mask)
 	}
 	clang_disposeTokens(tu, tok, n);
 	return named == 1;
-}
-
-CXCursor helper_return(CXCursor call, CXCursor *def)
-{
-	CXCursor fn, body = clang_getNullCursor(), ret;
-	struct fe_kids k;
-
-	if (clang_getCursorKind(call) != CXCursor_CallExpr)
-		return clang_getNullCursor();
-	fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
-	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
-		return clang_getNullCursor();
-	clang_visitChildren(fn, fe_take_last, &body);
-	if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
-		return clang_getNullCursor();
-	k = fe_kids(body);
-	ret = k.n == 1 ? k.v[0] : clang_getNullCursor();
-	free(k.v);
-	if (clang_getCursorKind(ret) != CXCursor_ReturnStmt)
-		return clang_getNullCursor();
-	*def = fn;
-	return only_kid(ret);
 }
 
 int bittest_call(CXCursor call, CXCursor *arg, long long *mask,

@@ -120,6 +120,8 @@ static void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 	if (p->effect == PRIM_ACQUIRE || p->effect == PRIM_RELEASE ||
 	    p->effect == PRIM_TRYLOCK)
 		s->lockprims++;
+	if (s->st.dead)
+		return;		/* no path reaches it (do_call()) */
 	switch (p->effect) {
 	case PRIM_ACQUIRE:
 		/* A lock that sleeps on RT: a call there, before its region. */
@@ -515,8 +517,8 @@ static int do_dispatch(struct sleep_scan *s, CXCursor c, unsigned a,
 		return 0;
 	s->found_member_call = 0;
 	clang_visitChildren(c, member_call_cb, s);
-	if (s->found_member_call)
-		return 0;
+	if (s->found_member_call || s->st.dead)
+		return !s->found_member_call;
 	fc = add_call(s, c, "");
 	fc->hook = xstrdup(u->hook);
 	fc->args = params_macro_args(&s->pa, &u->args);
@@ -547,13 +549,18 @@ static char *recv_of(struct sleep_scan *s, CXCursor m)
 	return k >= 0 ? xasprintf("p%d", k) : NULL;
 }
 
-/* A call: recorded with the state, its callee's effect applied. */
+/*
+ * A call: recorded with the state, its callee's effect applied; none
+ * where no path reaches ("bool remap = false; ... if (remap) vmap();").
+ */
 static void do_call(struct sleep_scan *s, CXCursor c)
 {
 	CXCursor callee = clang_getNullCursor(), ref;
 	struct fact_call *fc;
 	char *name;
 
+	if (s->st.dead)
+		return;
 	clang_visitChildren(c, fe_take_first, &callee);
 	callee = fe_strip(callee);
 	while (clang_getCursorKind(callee) == CXCursor_UnaryOperator ||

@@ -51,7 +51,9 @@ static int deeper_than(CXCursor c, int limit)
 /* Deeper than this, a condition is taken for not constant. */
 #define EVAL_DEPTH 1000
 
-int sleep_value(CXCursor c, long long *v)
+static int folded(CXCursor c, long long *v, int depth);
+
+static int constant_value(CXCursor c, long long *v, int depth)
 {
 	CXEvalResult r;
 	int ok = 0;
@@ -60,7 +62,7 @@ int sleep_value(CXCursor c, long long *v)
 		return 0;
 	r = clang_Cursor_Evaluate(c);
 	if (!r)
-		return 0;
+		return folded(fe_strip(c), v, depth);
 	if (clang_EvalResult_getKind(r) == CXEval_Int) {
 		*v = clang_EvalResult_isUnsignedInt(r) ?
 		     (long long)clang_EvalResult_getAsUnsigned(r) :
@@ -68,7 +70,121 @@ int sleep_value(CXCursor c, long long *v)
 		ok = 1;
 	}
 	clang_EvalResult_dispose(r);
-	return ok;
+	return ok || folded(fe_strip(c), v, depth);
+}
+
+int sleep_value(CXCursor c, long long *v)
+{
+	return constant_value(c, v, 0);
+}
+
+/* The only child of c, stripped, or a null cursor. */
+static CXCursor only_kid(CXCursor c)
+{
+	struct fe_kids k = fe_kids(c);
+	CXCursor r = k.n == 1 ? fe_strip(k.v[0]) : clang_getNullCursor();
+
+	free(k.v);
+	return r;
+}
+
+CXCursor helper_return(CXCursor call, CXCursor *def)
+{
+	CXCursor fn, body = clang_getNullCursor(), ret;
+	struct fe_kids k;
+
+	if (clang_getCursorKind(call) != CXCursor_CallExpr)
+		return clang_getNullCursor();
+	fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
+	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return clang_getNullCursor();
+	clang_visitChildren(fn, fe_take_last, &body);
+	if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
+		return clang_getNullCursor();
+	k = fe_kids(body);
+	ret = k.n == 1 ? k.v[0] : clang_getNullCursor();
+	free(k.v);
+	if (clang_getCursorKind(ret) != CXCursor_ReturnStmt)
+		return clang_getNullCursor();
+	*def = fn;
+	return only_kid(ret);
+}
+
+static enum CXChildVisitResult call_cb(CXCursor c, CXCursor parent,
+				       CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	*(int *)data = 1;
+	return CXChildVisit_Break;
+}
+
+/* Does c call anything? */
+static int calls_any(CXCursor c)
+{
+	int found = clang_getCursorKind(c) == CXCursor_CallExpr;
+
+	if (!found)
+		clang_visitChildren(c, call_cb, &found);
+	return found;
+}
+
+/*
+ * What the compiler would fold once it inlined the stubs a header gives
+ * where an option is off (PageHighMem() without CONFIG_HIGHMEM,
+ * dev_is_dma_coherent() on x86): a call of a static function whose
+ * whole body is "return K;", K constant, whose arguments call nothing,
+ * is K; "!x" of such an x; "x && y", "x || y" where what runs first
+ * decides, or both fold.  Never a function of another unit's, nor a
+ * weak one (another definition could win at link time), and never an
+ * operand that may call something: a condition known is not walked.
+ */
+static int folded(CXCursor c, long long *v, int depth)
+{
+	CXCursor fn, e;
+	struct params pa = { .tu = clang_Cursor_getTranslationUnit(c) };
+	struct fe_kids k;
+	long long l, r;
+	char *op;
+	int ok = 0;
+
+	if (depth > 8)
+		return 0;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_CallExpr:
+		for (int i = 0; i < clang_Cursor_getNumArguments(c); i++)
+			if (calls_any(clang_Cursor_getArgument(c, i)))
+				return 0;
+		e = helper_return(c, &fn);
+		return !clang_Cursor_isNull(e) &&
+		       clang_Cursor_getStorageClass(fn) == CX_SC_Static &&
+		       constant_value(e, v, depth + 1);
+	case CXCursor_UnaryOperator:
+		e = sleep_not_operand(c);
+		if (clang_Cursor_isNull(e) || !constant_value(e, &l, depth + 1))
+			return 0;
+		*v = !l;
+		return 1;
+	case CXCursor_BinaryOperator:
+		k = fe_kids(c);
+		op = k.n == 2 ? params_binop(&pa, c, k.v[0]) : NULL;
+		if (op && (!strcmp(op, "&&") || !strcmp(op, "||")) &&
+		    constant_value(k.v[0], &l, depth + 1)) {
+			if (!l == (*op == '&')) {	/* decided: 0 &&, 1 || */
+				*v = *op == '|';
+				ok = 1;
+			} else if (constant_value(k.v[1], &r, depth + 1)) {
+				*v = r != 0;
+				ok = 1;
+			}
+		}
+		free(op);
+		free(k.v);
+		return ok;
+	default:
+		return 0;
+	}
 }
 
 int sleep_constant(CXCursor cond)

@@ -1,8 +1,9 @@
 /*
  * sleep_expr.c - expressions as the walked code writes them: the
  * operator of a binary expression and the token at a location (libclang
- * 14 has no operator kinds), and the value the compiler folds.  Below
- * everything else of the sleep analysis that reads conditions
+ * 14 has no operator kinds), and the value the compiler folds (through
+ * a header's stubs too); a helper whose whole body is "return E;".
+ * Below everything else of the sleep analysis that reads conditions
  * (sleep_params.c, sleep_bittest.c, sleep_args.c).
  */
 #include "clang/frontend.h"

@@ -257,9 +257,9 @@ static int leaves_when_zero(struct sleep_scan *s, CXCursor c, int a,
 {
 	struct fe_kids k;
 	CXCursor arm, lab = clang_getNullCursor();
-	CXSourceRange r = clang_getCursorExtent(loop);
+	unsigned end = plain_offset(clang_getRangeEnd(
+		clang_getCursorExtent(loop))), at;
 	int t = 0, f, t2, f2, ok = 0;
-	unsigned at;
 
 	if (clang_getCursorKind(c) != CXCursor_IfStmt)
 		return 0;
@@ -279,9 +279,8 @@ static int leaves_when_zero(struct sleep_scan *s, CXCursor c, int a,
 			clang_visitChildren(arm, fe_take_first, &lab);
 			lab = clang_getCursorReferenced(lab);
 			at = expansion_offset(lab);
-			ok = !clang_Cursor_isNull(lab) &&
-			     (at < expansion_offset(loop) ||
-			      at > plain_offset(clang_getRangeEnd(r)));
+			ok = !clang_Cursor_isNull(lab) && end &&
+			     (at < expansion_offset(loop) || at > end);
 			break;
 		default:
 			break;

@@ -168,10 +168,11 @@ static int folded(CXCursor c, long long *v, int depth)
 		*v = !l;
 		return 1;
 	case CXCursor_BinaryOperator:
+		/* The left operand first: the operator's tokens only then. */
 		k = fe_kids(c);
-		op = k.n == 2 ? params_binop(&pa, c, k.v[0]) : NULL;
-		if (op && (!strcmp(op, "&&") || !strcmp(op, "||")) &&
-		    constant_value(k.v[0], &l, depth + 1)) {
+		op = k.n == 2 && constant_value(k.v[0], &l, depth + 1) ?
+		     params_binop(&pa, c, k.v[0]) : NULL;
+		if (op && (!strcmp(op, "&&") || !strcmp(op, "||"))) {
 			if (!l == (*op == '&')) {	/* decided: 0 &&, 1 || */
 				*v = *op == '|';
 				ok = 1;

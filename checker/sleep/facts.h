@@ -283,6 +283,8 @@ struct link_node {
 				   implementation it sleeps through */
 };
 
+#define LINK_KNOWN 4	/* members known of an argument (link_arg) */
+
 struct link {
 	const struct facts *f;
 	struct link_node *nodes;
@@ -312,6 +314,14 @@ struct link {
 				   block" ("tgN&v") */
 		int obj;	/* "&D": the object D, preds->objs.v[obj
 				   - 1] (linkfield.c); 0 none */
+		/*
+		 * Members of what it points to that the caller stored a
+		 * constant in before the call ("&D{T.m=0}"): the member
+		 * (preds->fields, 1-based) and its value; nknown of them.
+		 */
+		int nknown;
+		int kfield[LINK_KNOWN];
+		long long kval[LINK_KNOWN];
 	} **call_args;		/* per call, per argument */
 	int *call_nargs;
 	/*

@@ -196,13 +196,19 @@ cnd linkcond_decide(cnd c, int ctx)
 }
 
 /* "64,p1,m8,gb3264,gn,&@obj,?" (docs/facts-db.md, args). */
+/* Does an argument's text end at e: the next, or its members known? */
+static int ends(const char *e)
+{
+	return !*e || *e == ',' || *e == '{';
+}
+
 struct link_arg *linkcond_args(const char *s, int *n)
 {
 	struct link_arg *v = NULL;
 
 	*n = 0;
 	while (s && *s) {
-		struct link_arg a = { ARG_UNKNOWN, 0, -1, 0, 0 };
+		struct link_arg a = { .kind = ARG_UNKNOWN, .gfp = -1 };
 		char *end;
 
 		v = xrealloc(v, (*n + 1) * sizeof(*v));
@@ -210,7 +216,8 @@ struct link_arg *linkcond_args(const char *s, int *n)
 			a.gfp = s[1] == 'b';
 			s += 2;
 		}
-		if ((!strncmp(s, "nz", 2) && (!s[2] || s[2] == ',')) ||
+		if ((!strncmp(s, "nz", 2) && (!s[2] || s[2] == ',' ||
+					       s[2] == '{')) ||
 		    *s == '&') {	/* "&D": an object by name, not 0 */
 			a.kind = ARG_NONZERO;
 		} else if (*s == 't' || (*s == '!' && s[1] == 't')) {
@@ -226,7 +233,7 @@ struct link_arg *linkcond_args(const char *s, int *n)
 			if (end != s + 1 + neg + g && *end == '&' && i >= 0 &&
 			    i < 64) {
 				a.v = strtoll(end + 1, &end, 10);
-				if (!*end || *end == ',') {
+				if (ends(end)) {
 					a.kind = ARG_TEST;
 					a.test = neg ? -(int)(i + 1) :
 						 (int)(i + 1);
@@ -247,18 +254,17 @@ struct link_arg *linkcond_args(const char *s, int *n)
 				if (end == at || !k)
 					end = at - 1;	/* not a number: '|' */
 			}
-			if (end != s + 1 && (!*end || *end == ',') && i >= 0 &&
-			    i < 64) {
+			if (end != s + 1 && ends(end) && i >= 0 && i < 64) {
 				a.kind = (int)i;
 				a.v = k;
 			}
 		} else if (*s == 'm') {
 			a.v = strtoll(s + 1, &end, 10);
-			if (end != s + 1 && (!*end || *end == ','))
+			if (end != s + 1 && ends(end))
 				a.kind = ARG_BITS;
 		} else if (*s && *s != '?' && *s != ',') {
 			a.v = strtoll(s, &end, 10);
-			if (end != s && (!*end || *end == ','))
+			if (end != s && ends(end))
 				a.kind = ARG_VALUE;
 		}
 		v[(*n)++] = a;
@@ -277,7 +283,8 @@ static int arg_decides(const struct link_pred *p, const struct link_arg *a)
 {
 	if (a->kind >= 0 && a->v) {
 		/* "p1|8": bits 8 set, whatever the caller passes. */
-		const struct link_arg bits = { ARG_BITS, a->v, -1, 0, 0 };
+		const struct link_arg bits = { .kind = ARG_BITS, .v = a->v,
+						 .gfp = -1 };
 
 		return arg_decides(p, &bits);
 	}
@@ -325,7 +332,7 @@ int linkcond_through(const struct link *lk, int call, int c,
 		     int through_name)
 {
 	const struct link_pred *p = link_pred(lk, c);
-	const struct link_arg unknown = { ARG_UNKNOWN, 0, -1, 0, 0 };
+	const struct link_arg unknown = { .kind = ARG_UNKNOWN, .gfp = -1 };
 	const struct link_arg *a;
 	int j, d;
 
@@ -349,8 +356,12 @@ int linkcond_through(const struct link *lk, int call, int c,
 		/*
 		 * A test of a member of what the parameter points to: the
 		 * caller's own parameter passed on keeps it; an object's
-		 * set-up calls may decide it (linkfield.c).
+		 * set-up calls may decide it (linkfield.c), and first what
+		 * the caller stored in it before the call.
 		 */
+		d = linkfield_known(a, p->field, p->op, p->val);
+		if (d >= 0)
+			return d == (c > 0) ? 0 : NEVER;
 		if (a->kind >= 0 && !a->v) {
 			int to = pred_field(lk, a->kind, p->field, p->op,
 					    p->val);
@@ -424,10 +435,12 @@ int linkcond_may(const struct link *lk, int c, const struct link_arg *a,
 	j = p ? p->param : (c > 0 ? c : -c) - 1;
 	if (j < 0 || j >= na)
 		return 1;
-	if (p && p->field)
-		d = a[j].obj ? linkfield_decide(lk, a[j].obj, p->field, p->op,
-						p->val) : -1;
-	else
+	if (p && p->field) {
+		d = linkfield_known(&a[j], p->field, p->op, p->val);
+		if (d < 0 && a[j].obj)
+			d = linkfield_decide(lk, a[j].obj, p->field, p->op,
+					     p->val);
+	} else
 		d = arg_decides(p, &a[j]);
 	return d < 0 || d == (c > 0);
 }

@@ -223,7 +223,7 @@ static void name_objects(struct link *lk)
 		const char *s = f->calls[i].args;
 
 		for (int k = 0; s && *s && k < lk->call_nargs[i]; k++) {
-			size_t n = strcspn(s, ",");
+			size_t n = strcspn(s, ",{");
 
 			if (*s == '&' && n > 1) {
 				char *d = !strncmp(s + 1, "s@", 2) ?
@@ -237,11 +237,57 @@ static void name_objects(struct link *lk)
 							 strlen(d));
 				free(d);
 			}
-			s += n;
+			s += strcspn(s, ",");
 			if (*s)
 				s++;
 		}
 	}
+}
+
+void linkfield_known_read(struct link_preds *ps, const char *s,
+			  struct link_arg *a, int na)
+{
+	for (int k = 0; s && *s && k < na; k++) {
+		size_t n = strcspn(s, ",");
+		const char *in = memchr(s, '{', n), *end = s + n;
+
+		a[k].nknown = 0;
+		/* "{T.m=V;T.n=W}": each a member and a decimal value */
+		for (in = in ? in + 1 : end; in < end && *in != '}';) {
+			size_t m = strcspn(in, "=;},");
+			char *after;
+			long long v;
+
+			if (in[m] != '=' || !m || !memchr(in, '.', m))
+				break;
+			v = strtoll(in + m + 1, &after, 10);
+			if (after == in + m + 1 || (*after != ';' &&
+						    *after != '}'))
+				break;
+			if (a[k].nknown < LINK_KNOWN) {
+				a[k].kfield[a[k].nknown] =
+					linkfield_intern(ps, 'f', in, m);
+				a[k].kval[a[k].nknown++] = v;
+			}
+			in = *after == ';' ? after + 1 : after;
+		}
+		s = end;
+		if (*s)
+			s++;
+	}
+}
+
+int linkfield_known(const struct link_arg *a, int field, char op,
+		    long long val)
+{
+	for (int i = 0; i < a->nknown; i++)
+		if (a->kfield[i] == field && op == 'i')
+			return a->kval[i] >= 0 && a->kval[i] < 63 &&
+			       ((unsigned long long)val >> a->kval[i] & 1);
+		else if (a->kfield[i] == field)
+			return op == '&' ? (a->kval[i] & val) != 0 :
+			       a->kval[i] == val;
+	return -1;
 }
 
 /* Stores pass up: a call passing its caller's parameter as is. */
@@ -352,6 +398,11 @@ void linkfield_build(struct link *lk)
 	int any = 0;
 
 	lk->fields = lf;
+	for (int i = 0; i < f->ncalls; i++)
+		if (f->calls[i].args && strchr(f->calls[i].args, '{'))
+			linkfield_known_read(lk->preds, f->calls[i].args,
+					     lk->call_args[i],
+					     lk->call_nargs[i]);
 	lf->fn = xcalloc(f->nfns + 1, sizeof(*lf->fn));
 	for (int i = 0; i < f->nfns; i++)
 		if (f->fns[i].fields) {

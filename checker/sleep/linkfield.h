@@ -29,6 +29,20 @@ void linkfield_names_free(struct link_preds *ps);
 void linkfield_build(struct link *lk);
 void linkfield_free(struct link *lk);
 /*
+ * The members known of each argument in call's args column s ("&D{T.m=0}",
+ * docs/facts-db.md) into a[0..na): link_arg.kfield, kval (fields interned
+ * in ps).
+ */
+void linkfield_known_read(struct link_preds *ps, const char *s,
+			  struct link_arg *a, int na);
+/*
+ * Does what the caller stored before the call (argument a's known
+ * members) decide a test of member field: 1, 0, or -1 when it names
+ * none?
+ */
+int linkfield_known(const struct link_arg *a, int field, char op,
+		    long long val);
+/*
  * Is a test of member field (preds->fields) of object obj (preds->objs,
  * both 1-based) true: a bit of val set (op '&'), equal to val ('=')?
  * 1 or 0 when every value its set-up calls store says so, -1 when one

@@ -21,7 +21,7 @@
 static struct link_arg *pass(const struct link *lk, int i,
 			     const struct link_arg *in, int nin, int *n)
 {
-	const struct link_arg unknown = { ARG_UNKNOWN, 0, -1, 0, 0 };
+	const struct link_arg unknown = { .kind = ARG_UNKNOWN, .gfp = -1 };
 	struct link_arg *out;
 
 	*n = lk->call_nargs[i];

@@ -228,6 +228,8 @@ int params_track(struct params *pa, CXCursor c, int add);
  * local's: one that ties regions, not a condition the callers decide?
  */
 int params_region_only(int a);
+/* Is atom a (either sign) a test of a member a parameter points to? */
+int params_member_atom(const struct params *pa, int a);
 /*
  * sleep_fields.c: the members of what its parameters point to that fn
  * stores, with the values: "p0->sg_mapping_iter.__flags=p3;..." (";"

@@ -16,6 +16,7 @@
 #include "checker/sleep/sleep_obj.h"
 #include "checker/sleep/sleep_alloc.h"
 #include "checker/sleep/sleep_ctx.h"
+#include "checker/sleep/sleep_mstore.h"
 #include "checker/setup.h"
 
 #include <stdlib.h>
@@ -259,10 +260,7 @@ static int enqueue(struct sleep_scan *s, CXCursor def, const char *name)
 	return s->nhq++;
 }
 
-/*
- * After a walk in a scan of its own: the tables it shares with s, which
- * it may have grown (moved), are s's again.
- */
+/* After a walk in a scan of its own: the shared tables it grew are s's. */
 static void take_tables(struct sleep_scan *s, const struct sleep_scan *sub)
 {
 	s->an = sub->an;
@@ -585,13 +583,13 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 			fc->slot = slot;
 			fc->ftype = slot_type(field);
 			fc->recv = recv_of(s, callee);
-			fc->args = params_args(&s->pa, c);
+			fc->args = mstore_args(s, c);
 			fc->text = code_text(s, file_range(s, callee));
 			return;
 		}
 		fc = add_call(s, c, "");
 		fc->hook = member;
-		fc->args = params_args(&s->pa, c);
+		fc->args = mstore_args(s, c);
 		raw = fe_table_member(callee, s->cx->t);
 		if (raw && !s->cx->t->hook_list)
 			fc->text = xasprintf("%s->%s", s->cx->t->pointer,
@@ -612,7 +610,7 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 			for (int i = 0; i < to.n; i++) {
 				fc = add_call(s, c, to.v[i]);
 				fc->text = code_text(s, file_range(s, callee));
-				fc->args = params_args(&s->pa, c);
+				fc->args = mstore_args(s, c);
 			}
 			strv_clear(&to);
 			return;
@@ -644,7 +642,7 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 			an = callee_annotation(s, ref, name);
 			fc = add_call(s, c, name);
 			fc->text = xstrdup(name);
-			fc->args = params_args(&s->pa, c);
+			fc->args = mstore_args(s, c);
 			hook = wrapper_hook(s, name);
 			if (hook)
 				fc->hook = xstrdup(hook);

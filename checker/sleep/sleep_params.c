@@ -599,6 +599,23 @@ static int value_test(struct params *pa, CXCursor l, CXCursor r, char op)
 	return params_pred(pa, i, op, v);
 }
 
+/*
+ * "if (p->m)", or "file = store->file; ... if (file)": the truth of a
+ * member of what a parameter points to, which the body never writes, as
+ * "!p0->T.m=0"; 0 when c is none.
+ */
+static int member_truth(struct params *pa, CXCursor c)
+{
+	char *key;
+	int i = params_field(pa, c, &key), a;
+
+	if (i < 0)
+		return 0;
+	a = pred_of(pa, i, key, PRED_EQ, 0);
+	free(key);
+	return -a;
+}
+
 static int common_atom(int a, int b)
 {
 	return a == b ? a : 0;
@@ -608,6 +625,13 @@ int params_region_only(int a)
 {
 	a = a > 0 ? a : -a;
 	return a > PARAMS_LOCAL && a < PARAMS_PRED;
+}
+
+int params_member_atom(const struct params *pa, int a)
+{
+	a = a > 0 ? a : -a;
+	return a > PARAMS_PRED && a <= PARAMS_PRED + pa->npred &&
+	       pa->pred[a - PARAMS_PRED - 1].field;
 }
 
 /*
@@ -732,8 +756,8 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 	i = params_index(pa, c);
 	if (i >= 0)
 		i = i + 1;
-	else if (!(i = local_atom(pa, c)) && !(i = path_atom(pa, c)) &&
-		 !(i = params_track(pa, c, 1)))
+	else if (!(i = member_truth(pa, c)) && !(i = local_atom(pa, c)) &&
+		 !(i = path_atom(pa, c)) && !(i = params_track(pa, c, 1)))
 		return;
 	*t = i;
 	*f = -i;

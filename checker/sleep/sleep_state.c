@@ -5,6 +5,7 @@
  */
 #include "checker/sleep/sleep_state.h"
 #include "checker/sleep/sleep_track.h"
+#include "checker/sleep/sleep_mstore.h"
 
 #include <string.h>
 
@@ -337,6 +338,7 @@ struct astate merge(struct astate a, struct astate b)
 		m.cond2 = 0;
 	}
 	track_merge(&m, &a, &b);
+	mstore_merge(&m, &a, &b);
 	m.pf = a.pf < b.pf ? a.pf : b.pf;
 	m.rel_irq = a.rel_irq | b.rel_irq;
 	/* A context is known after the meeting when both paths know it. */

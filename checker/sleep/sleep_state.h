@@ -45,6 +45,8 @@ struct pmacro {			/* a primitive macro written in a file */
 };
 
 #define REGION_SLOTS 16
+#define MSTORE_SLOTS 4		/* members known (astate.mk) */
+#define MSTORE_DEPTH 4		/* steps of their access paths */
 
 struct astate {
 	int depth;
@@ -98,6 +100,18 @@ struct astate {
 				   an RCU reader: prim_rt()) */
 	int rt_region;		/* the outermost region still atomic on
 				   PREEMPT_RT, or -1 */
+	/*
+	 * Members the path stored a constant in and nothing wrote since
+	 * (sleep_mstore.c): "b->storage.file = NULL;", a local struct's
+	 * designated initializer; per entry the hashes of its access
+	 * path's prefixes ("b", "b->storage", "b->storage.file"), n of
+	 * them (0: the slot is free), the last its own, and the value.
+	 */
+	struct mknown {
+		unsigned pre[MSTORE_DEPTH];
+		int n;
+		long long v;
+	} mk[MSTORE_SLOTS];
 	int boot;		/* early boot, on every path: the kernel has
 				   set early_boot_irqs_disabled (start_kernel()
 				   before the scheduler runs, when nothing

@@ -12,6 +12,7 @@
 #include "clang/frontend.h"
 #include "checker/sleep/sleep_track.h"
 #include "checker/sleep/sleep_ret.h"
+#include "checker/sleep/sleep_mstore.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -163,8 +164,9 @@ int track_assume(struct astate *st, int atom)
  * left with opposite values ("unmap = true;" where the region was
  * closed).  other: the else-arm's state.
  */
-int track_arms_atom(int at, int af, const struct astate *entry,
-		    const struct astate *then, const struct astate *other)
+int track_arms_atom(struct params *pa, int at, int af,
+		    const struct astate *entry, const struct astate *then,
+		    const struct astate *other)
 {
 	int pt = at == -af ? at : 0, a = pt > 0 ? pt : -pt;
 
@@ -175,7 +177,8 @@ int track_arms_atom(int at, int af, const struct astate *entry,
 	 * "if (want()) { spin_lock(); locked = true; }": the flag the arms
 	 * set is what later tests read, not a call's or a local's value.
 	 */
-	if (!pt || (params_region_only(pt) && track_tie(then, other, 1)))
+	if (!pt || ((params_region_only(pt) || params_member_atom(pa, pt)) &&
+		    track_tie(then, other, 1)))
 		return track_tie(then, other, 1);
 	return pt;
 }
@@ -191,6 +194,7 @@ void track_forget(struct astate *st)
 	memset(st->kv, 0, sizeof(st->kv));
 	memset(st->imp, 0, sizeof(st->imp));
 	memset(st->impq, 0, sizeof(st->impq));
+	memset(st->mk, 0, sizeof(st->mk));
 	if (st->opt && tracked(st->optc > 0 ? st->optc : -st->optc))
 		st->opt = st->optc = 0;
 }
@@ -333,6 +337,7 @@ void track_loop_head(struct sleep_scan *s, CXCursor loop, CXCursor body)
 	struct astate was = s->st;
 
 	track_forget(&s->st);
+	mstore_loop(s, &s->st, &was, loop);
 	for (int i = 0; i < (int)ARRAY_SIZE(was.imp); i++)
 		if (was.imp[i] && implies_again(s, was.imp[i], loop, body))
 			imply(&s->st, was.imp[i], was.impq[i]);

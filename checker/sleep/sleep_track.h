@@ -37,10 +37,12 @@ int track_assume(struct astate *st, int atom);
  * atoms), for join_arms(): the test's atom, unless an arm wrote the
  * tracked local it reads (entry: the state before the arms); else a
  * tracked local the arms left with opposite values, as the then-arm
- * has it ("a" or "-a"); 0 when none.
+ * has it ("a" or "-a"), first when the test is of a member
+ * (params_member_atom()); 0 when none.
  */
-int track_arms_atom(int at, int af, const struct astate *entry,
-		    const struct astate *then, const struct astate *other);
+int track_arms_atom(struct params *pa, int at, int af,
+		    const struct astate *entry, const struct astate *then,
+		    const struct astate *other);
 /*
  * A loop's body, a label a later goto comes back to: code a later write
  * may reach again, which the walk does not follow back.  What the path

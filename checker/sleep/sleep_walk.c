@@ -18,6 +18,7 @@
 #include "checker/sleep/sleep_walk.h"
 #include "checker/sleep/sleep_ctx.h"
 #include "checker/sleep/sleep_track.h"
+#include "checker/sleep/sleep_mstore.h"
 
 #include <string.h>
 
@@ -475,8 +476,8 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 				c->rt);
 		return then_walk(f, 2, k->n > 2 ? 3 : 2, 3);
 	case 3:
-		s->st = join_arms(c->b, s->st, track_arms_atom(c->at, c->af,
-							       &c->a, &c->b, &s->st));
+		s->st = join_arms(c->b, s->st, track_arms_atom(&s->pa, c->at,
+					c->af, &c->a, &c->b, &s->st));
 		return 0;
 	default:
 		return 0;
@@ -607,12 +608,16 @@ static int step_plain(struct sleep_scan *s, struct frame *f)
 			guard_var(s, f->c);
 			track_write(s, f->c, clang_Cursor_getVarDeclInitializer(
 					f->c), clang_getNullCursor());
+			mstore_decl(s, f->c);
 			return 0;
 		case CXCursor_CompoundAssignOperator:
 		case CXCursor_UnaryOperator:
-			if (f->k.n)
+			if (f->k.n) {
 				track_write(s, f->k.v[0],
 					    clang_getNullCursor(), f->c);
+				mstore_write(s, f->k.v[0],
+					     clang_getNullCursor(), f->c);
+			}
 			return 0;
 		case CXCursor_ReturnStmt:
 			unwind_guards(s);
@@ -621,12 +626,15 @@ static int step_plain(struct sleep_scan *s, struct frame *f)
 			return 0;
 		case CXCursor_CallExpr:
 			s->hooks->call(s, f->c);
+			mstore_call(s, f->c);
 			return 0;
 		case CXCursor_BinaryOperator:
 			if (!s->st.dead)
 				ctx_boot_mark(s, f->c, &f->k);
-			if (f->k.n == 2)
+			if (f->k.n == 2) {
 				track_write(s, f->k.v[0], f->k.v[1], f->c);
+				mstore_write(s, f->k.v[0], f->k.v[1], f->c);
+			}
 			return 0;
 		default:
 			return 0;

@@ -7,7 +7,8 @@
  * one the link knows (a parameter's truth for parameters 0 to 63, a
  * context need, a gfp_t parameter, a test the link holds, never-false
  * NEVER), and every argument is a kind the link knows, a parameter
- * 0 to 63 or a test of one.
+ * 0 to 63 or a test of one, with at most LINK_KNOWN members known
+ * ("&D{T.m=0}"), each one the link holds.
  */
 #include "fuzz.h"
 #include "checker/sleep/linkcond.h"
@@ -49,10 +50,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 
 	a = linkcond_args(text, &n);
+	linkfield_known_read(&ps, text, a, n);
 	for (const char *s = text; *s; s++)
 		commas += *s == ',';
 	FUZZ_CHECK(n >= 0 && n <= commas + 1);
 	for (int k = 0; k < n; k++) {
+		FUZZ_CHECK(a[k].nknown >= 0 && a[k].nknown <= LINK_KNOWN);
+		for (int i = 0; i < a[k].nknown; i++)
+			FUZZ_CHECK(a[k].kfield[i] >= 1 &&
+				   a[k].kfield[i] <= ps.fields.n);
 		FUZZ_CHECK((a[k].kind >= 0 && a[k].kind < 64) ||
 			   a[k].kind == ARG_VALUE || a[k].kind == ARG_BITS ||
 			   a[k].kind == ARG_UNKNOWN ||

@@ -1,0 +1,482 @@
+/*
+ * sleep_mstore.c - the members a path stored a constant in, known at the
+ * calls that follow ("bitmap->storage.file = NULL; ...
+ * md_bitmap_file_unmap(&bitmap->storage);": the callee's "if (file)",
+ * file being store->file, is false there).  A member is named by its
+ * access path from a local or a parameter ("b->storage.file"), kept as
+ * the hashes of the path's prefixes, so that a write of any of them (an
+ * assignment to "b", to the whole "b->storage", a call passed
+ * "&b->storage" or "b") forgets it.  A write the walk cannot name (through
+ * "*p", an array's element, a macro's store) forgets everything.  What
+ * another path to the object may write meanwhile (a pointer kept
+ * elsewhere, another CPU) is not seen: the narrowest the code shows, as
+ * the members set up (docs/facts-db.md).
+ */
+#include "clang/frontend.h"
+#include "checker/sleep/sleep_mstore.h"
+#include "checker/sleep/sleep_obj.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* An access path: its text and the hashes of its prefixes. */
+struct mpath {
+	struct sbuf text;
+	unsigned pre[MSTORE_DEPTH];
+	int n;
+	int global;		/* it starts at a global variable */
+};
+
+static unsigned text_hash(const char *t)
+{
+	unsigned h = 2166136261u;
+
+	for (; *t; t++)
+		h = (h ^ (unsigned char)*t) * 16777619u;
+	return h ? h : 1;
+}
+
+/* Casts and parentheses off: "(void *)&x" is "&x". */
+static CXCursor strip_casts(CXCursor e)
+{
+	for (int i = 0; i < 8; i++) {
+		CXCursor in = clang_getNullCursor();
+
+		e = fe_strip(e);
+		if (clang_getCursorKind(e) != CXCursor_CStyleCastExpr)
+			return e;
+		clang_visitChildren(e, fe_take_last, &in);
+		if (clang_Cursor_isNull(in))
+			return e;
+		e = in;
+	}
+	return e;
+}
+
+/* e as an access path ("b->storage.file"), at most MSTORE_DEPTH steps. */
+static int path_build(CXCursor e, struct mpath *p)
+{
+	enum CXCursorKind k;
+	CXCursor ref, base = clang_getNullCursor();
+	CXType bt;
+	char *name;
+
+	e = fe_strip(e);
+	k = clang_getCursorKind(e);
+	if (k == CXCursor_DeclRefExpr) {
+		ref = clang_getCursorReferenced(e);
+		if (clang_getCursorKind(ref) != CXCursor_VarDecl &&
+		    clang_getCursorKind(ref) != CXCursor_ParmDecl)
+			return 0;
+		p->global = clang_getCursorKind(ref) == CXCursor_VarDecl &&
+			    clang_Cursor_hasVarDeclGlobalStorage(ref);
+		name = fe_spelling(ref);
+		sb_add(&p->text, name);
+		free(name);
+	} else if (k == CXCursor_MemberRefExpr) {
+		clang_visitChildren(e, fe_take_first, &base);
+		if (clang_Cursor_isNull(base) || !path_build(base, p) ||
+		    p->n >= MSTORE_DEPTH)
+			return 0;
+		bt = clang_getCanonicalType(clang_getCursorType(fe_strip(base)));
+		name = fe_spelling(clang_getCursorReferenced(e));
+		if (!*name) {
+			free(name);
+			return 0;
+		}
+		sb_add(&p->text, bt.kind == CXType_Pointer ? "->" : ".");
+		sb_add(&p->text, name);
+		free(name);
+	} else {
+		return 0;
+	}
+	if (!p->text.buf || p->n >= MSTORE_DEPTH)
+		return 0;
+	p->pre[p->n++] = text_hash(p->text.buf);
+	return 1;
+}
+
+static int path_of(CXCursor e, struct mpath *p)
+{
+	memset(p, 0, sizeof(*p));
+	if (path_build(e, p))
+		return 1;
+	sb_free(&p->text);
+	return 0;
+}
+
+/* Forget every member whose path goes through (or is) the one hashed h. */
+static void forget_under(struct astate *st, unsigned h)
+{
+	for (int i = 0; i < MSTORE_SLOTS; i++)
+		for (int k = 0; k < st->mk[i].n; k++)
+			if (st->mk[i].pre[k] == h) {
+				st->mk[i].n = 0;
+				break;
+			}
+}
+
+static int any_known(const struct astate *st)
+{
+	for (int i = 0; i < MSTORE_SLOTS; i++)
+		if (st->mk[i].n)
+			return 1;
+	return 0;
+}
+
+static void keep(struct astate *st, const struct mpath *p, long long v)
+{
+	int at = -1;
+
+	forget_under(st, p->pre[p->n - 1]);
+	for (int i = 0; i < MSTORE_SLOTS && at < 0; i++)
+		if (!st->mk[i].n)
+			at = i;
+	if (at < 0) {		/* full: the oldest goes */
+		memmove(&st->mk[0], &st->mk[1],
+			(MSTORE_SLOTS - 1) * sizeof(st->mk[0]));
+		at = MSTORE_SLOTS - 1;
+	}
+	memcpy(st->mk[at].pre, p->pre, sizeof(p->pre));
+	st->mk[at].n = p->n;
+	st->mk[at].v = v;
+}
+
+/* A constant's value (NULL is 0), or 0 when v is none. */
+static int constant(struct sleep_scan *s, CXCursor v, long long *x)
+{
+	if (clang_Cursor_isNull(v))
+		return 0;
+	if (sleep_value(v, x))
+		return 1;
+	*x = 0;
+	return params_null(&s->pa, v);
+}
+
+/* Does op assign (or may it: a macro's operator, not written here)? */
+static int assigning(struct sleep_scan *s, CXCursor op, CXCursor lhs,
+		     int *plain)
+{
+	enum CXCursorKind k = clang_getCursorKind(op);
+	char *o;
+	size_t n;
+	int r;
+
+	*plain = 0;
+	if (k == CXCursor_CompoundAssignOperator)
+		return 1;
+	if (k == CXCursor_UnaryOperator) {
+		o = params_token_at(s->tu, clang_getCursorLocation(op));
+		r = !o || !strcmp(o, "++") || !strcmp(o, "--");
+		free(o);
+		if (!r) {	/* "x++": the operator after its operand */
+			o = params_binop(&s->pa, op, lhs);
+			r = o && (!strcmp(o, "++") || !strcmp(o, "--"));
+			free(o);
+		}
+		return r;
+	}
+	o = params_binop(&s->pa, op, lhs);
+	if (!o)
+		return 1;
+	n = strlen(o);
+	*plain = !strcmp(o, "=");
+	r = *plain || (n >= 2 && o[n - 1] == '=' && strcmp(o, "==") &&
+		       strcmp(o, "!=") && strcmp(o, "<=") && strcmp(o, ">="));
+	free(o);
+	return r;
+}
+
+/* What a write of lhs (plain: "lhs = v") does to st. */
+static void written(struct sleep_scan *s, struct astate *st, CXCursor lhs,
+		    CXCursor v, int plain)
+{
+	struct mpath p;
+	long long x;
+
+	if (!path_of(lhs, &p)) {
+		memset(st->mk, 0, sizeof(st->mk));	/* "*q = x": anything */
+		return;
+	}
+	forget_under(st, p.pre[p.n - 1]);
+	if (plain && p.n >= 2 && !p.global && constant(s, v, &x))
+		keep(st, &p, x);
+	sb_free(&p.text);
+}
+
+void mstore_write(struct sleep_scan *s, CXCursor lhs, CXCursor v,
+		  CXCursor op)
+{
+	enum CXCursorKind k = clang_getCursorKind(fe_strip(lhs));
+	int plain;
+
+	/* A member's store may be kept; other writes matter only then. */
+	if (s->st.dead || (k != CXCursor_MemberRefExpr && !any_known(&s->st)))
+		return;
+	if (!assigning(s, op, lhs, &plain) ||
+	    (!plain && !any_known(&s->st)))
+		return;
+	written(s, &s->st, lhs, v, plain);
+}
+
+/* The object an argument lets a callee write: "&X" is X, a pointer p p. */
+static int arg_path(struct sleep_scan *s, CXCursor a, struct mpath *p,
+		    int *address)
+{
+	CXCursor in = clang_getNullCursor();
+	char *t;
+
+	a = strip_casts(a);
+	*address = 0;
+	if (clang_getCursorKind(a) == CXCursor_UnaryOperator) {
+		t = params_token_at(s->tu, clang_getCursorLocation(a));
+		*address = t && !strcmp(t, "&");
+		free(t);
+		if (!*address)
+			return 0;
+		clang_visitChildren(a, fe_take_first, &in);
+		return !clang_Cursor_isNull(in) && path_of(in, p);
+	}
+	if (clang_getCanonicalType(clang_getCursorType(a)).kind !=
+	    CXType_Pointer)
+		return 0;
+	return path_of(a, p);
+}
+
+void mstore_call(struct sleep_scan *s, CXCursor c)
+{
+	int n = clang_Cursor_getNumArguments(c), address;
+	struct mpath p;
+
+	if (s->st.dead || !any_known(&s->st))
+		return;
+	for (int i = 0; i < n; i++)
+		if (arg_path(s, clang_Cursor_getArgument(c, i), &p,
+			     &address)) {
+			forget_under(&s->st, p.pre[p.n - 1]);
+			sb_free(&p.text);
+		}
+}
+
+/* The members of the object of argument a known here: "T.m=0;T.n=8". */
+struct fields_acc {
+	const struct astate *st;
+	const struct mpath *p;
+	const char *sep, *tag;
+	struct sbuf out;
+};
+
+static enum CXVisitorResult field_known(CXCursor f, CXClientData data)
+{
+	struct fields_acc *fa = data;
+	char *m = fe_spelling(f), *text;
+	unsigned h;
+
+	if (!*m) {
+		free(m);
+		return CXVisit_Continue;
+	}
+	text = xasprintf("%s%s%s", fa->p->text.buf, fa->sep, m);
+	h = text_hash(text);
+	free(text);
+	for (int i = 0; i < MSTORE_SLOTS; i++) {
+		const struct mknown *k = &fa->st->mk[i];
+
+		if (k->n == fa->p->n + 1 && k->pre[k->n - 1] == h &&
+		    k->pre[fa->p->n - 1] == fa->p->pre[fa->p->n - 1]) {
+			sb_addf(&fa->out, "%s%s.%s=%lld",
+				fa->out.len ? ";" : "", fa->tag, m, k->v);
+			break;
+		}
+	}
+	free(m);
+	return CXVisit_Continue;
+}
+
+static char *arg_known(struct sleep_scan *s, CXCursor a)
+{
+	struct fields_acc fa = { &s->st, NULL, NULL, NULL, { 0 } };
+	struct mpath p;
+	CXType t;
+	char *tag;
+	int address;
+
+	if (!arg_path(s, a, &p, &address))
+		return NULL;
+	t = clang_getCanonicalType(clang_getCursorType(strip_casts(a)));
+	if (t.kind == CXType_Pointer)
+		t = clang_getCanonicalType(clang_getPointeeType(t));
+	tag = obj_tag(t);
+	if (tag && p.n < MSTORE_DEPTH) {
+		fa.p = &p;
+		fa.sep = address ? "." : "->";
+		fa.tag = tag;
+		clang_Type_visitFields(t, field_known, &fa);
+	}
+	free(tag);
+	sb_free(&p.text);
+	return sb_detach(&fa.out);
+}
+
+char *mstore_args(struct sleep_scan *s, CXCursor c)
+{
+	char *base = params_args(&s->pa, c), *at;
+	int n = clang_Cursor_getNumArguments(c), any = 0;
+	struct sbuf out = { 0 };
+	const char *rest = base ? base : "";
+
+	if (s->st.dead || !any_known(&s->st))
+		return base;
+	for (int i = 0; i < n; i++) {
+		char *k = arg_known(s, clang_Cursor_getArgument(c, i));
+		size_t len = strcspn(rest, ",");
+
+		if (i)
+			sb_addc(&out, ',');
+		if (len)
+			sb_addn(&out, rest, len);
+		else if (k && *k)
+			sb_addc(&out, '?');
+		if (k && *k) {
+			sb_addf(&out, "{%s}", k);
+			any = 1;
+		}
+		free(k);
+		rest += len;
+		if (*rest)
+			rest++;
+	}
+	if (!any) {
+		sb_free(&out);
+		return base;
+	}
+	/* Trailing unknown arguments are left off, as params_args() does. */
+	while (out.len && out.buf[out.len - 1] == '?' &&
+	       (out.len == 1 || out.buf[out.len - 2] == ','))
+		out.buf[out.len -= out.len == 1 ? 1 : 2] = '\0';
+	at = sb_detach(&out);
+	free(base);
+	return at;
+}
+
+void mstore_decl(struct sleep_scan *s, CXCursor var)
+{
+	CXCursor init;
+	CXType t;
+	struct fe_kids k;
+	char *name;
+
+	if (s->st.dead || clang_getCursorKind(var) != CXCursor_VarDecl ||
+	    clang_Cursor_hasVarDeclGlobalStorage(var))
+		return;
+	name = fe_spelling(var);
+	if (any_known(&s->st))
+		forget_under(&s->st, text_hash(name));
+	init = fe_strip(clang_Cursor_getVarDeclInitializer(var));
+	t = clang_getCanonicalType(clang_getCursorType(var));
+	if (t.kind != CXType_Record ||
+	    clang_getCursorKind(init) != CXCursor_InitListExpr) {
+		free(name);
+		return;
+	}
+	/* ".m = K" (one designator), each a constant: var.m is K. */
+	k = fe_kids(init);
+	for (int i = 0; i < k.n; i++) {
+		struct fe_kids d;
+		struct mpath p = { { 0 }, { 0 }, 0, 0 };
+		char *m;
+		long long x;
+
+		if (clang_getCursorKind(k.v[i]) != CXCursor_UnexposedExpr)
+			continue;
+		d = fe_kids(k.v[i]);
+		if (d.n == 2 &&
+		    clang_getCursorKind(d.v[0]) == CXCursor_MemberRef &&
+		    constant(s, d.v[1], &x)) {
+			m = fe_spelling(d.v[0]);
+			sb_add(&p.text, name);
+			p.pre[p.n++] = text_hash(p.text.buf);
+			sb_addf(&p.text, ".%s", m);
+			p.pre[p.n++] = text_hash(p.text.buf);
+			keep(&s->st, &p, x);
+			free(m);
+			sb_free(&p.text);
+		}
+		free(d.v);
+	}
+	free(k.v);
+	free(name);
+}
+
+void mstore_merge(struct astate *m, const struct astate *a,
+		  const struct astate *b)
+{
+	struct mknown both[MSTORE_SLOTS];
+	int n = 0;
+
+	memset(both, 0, sizeof(both));
+	for (int i = 0; i < MSTORE_SLOTS; i++)
+		for (int j = 0; a->mk[i].n && j < MSTORE_SLOTS; j++)
+			if (b->mk[j].n == a->mk[i].n &&
+			    b->mk[j].v == a->mk[i].v &&
+			    !memcmp(b->mk[j].pre, a->mk[i].pre,
+				    sizeof(a->mk[i].pre))) {
+				both[n++] = a->mk[i];
+				break;
+			}
+	memcpy(m->mk, both, sizeof(both));
+}
+
+/* What a loop's body may write, taken out of st. */
+struct loop_acc {
+	struct sleep_scan *s;
+	struct astate *st;
+};
+
+static enum CXChildVisitResult loop_cb(CXCursor c, CXCursor parent,
+				       CXClientData data)
+{
+	struct loop_acc *la = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct fe_kids kids;
+	int plain, address;
+	struct mpath p;
+
+	(void)parent;
+	if (!any_known(la->st))
+		return CXChildVisit_Break;
+	if (k == CXCursor_BinaryOperator ||
+	    k == CXCursor_CompoundAssignOperator ||
+	    k == CXCursor_UnaryOperator) {
+		kids = fe_kids(c);
+		if (kids.n && assigning(la->s, c, kids.v[0], &plain))
+			written(la->s, la->st, kids.v[0],
+				clang_getNullCursor(), 0);
+		free(kids.v);
+	} else if (k == CXCursor_CallExpr) {
+		int n = clang_Cursor_getNumArguments(c);
+
+		for (int i = 0; i < n; i++)
+			if (arg_path(la->s, clang_Cursor_getArgument(c, i), &p,
+				     &address)) {
+				forget_under(la->st, p.pre[p.n - 1]);
+				sb_free(&p.text);
+			}
+	} else if (k == CXCursor_VarDecl) {
+		char *name = fe_spelling(c);
+
+		forget_under(la->st, text_hash(name));
+		free(name);
+	}
+	return CXChildVisit_Recurse;
+}
+
+void mstore_loop(struct sleep_scan *s, struct astate *st,
+		 const struct astate *was, CXCursor body)
+{
+	struct loop_acc la = { s, st };
+
+	memcpy(st->mk, was->mk, sizeof(st->mk));
+	if (any_known(st))
+		clang_visitChildren(body, loop_cb, &la);
+}

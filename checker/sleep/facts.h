@@ -227,6 +227,7 @@ struct fact_hook *facts_add_hook(struct facts *f);
 int facts_add_unit(struct facts *f, const char *path);
 void facts_free(struct facts *f);
 
+
 /*
  * The schema of the database (docs/facts-db.md): factsdb.c writes it,
  * factsread.c and factsdb.c refuse another.  4: header units
@@ -302,8 +303,9 @@ struct link {
 	} *call_cond;		/* per call: what its path assumes */
 	struct link_arg {
 		int kind;	/* ARG_VALUE, ARG_BITS, ARG_NONZERO (an
-				   address: "nz"), ARG_TEST, ARG_UNKNOWN, or the
-				   caller's parameter (>= 0) it passes */
+				   address: "nz"), ARG_TEST, ARG_MEMBER,
+				   ARG_UNKNOWN, or the caller's parameter
+				   (>= 0) it passes */
 		long long v;	/* the value; for ARG_BITS, bits known set */
 		int gfp;	/* GFP flags that can block (1), that
 				   cannot (0), or not known as flags (-1) */
@@ -322,6 +324,17 @@ struct link {
 		int nknown;
 		int kfield[LINK_KNOWN];
 		long long kval[LINK_KNOWN];
+		/*
+		 * A zeroed local struct ("&D{T.*=a/b}"): that text (in
+		 * preds->fields), whose members but those named are 0; 0
+		 * none.
+		 */
+		int zfield;
+		/*
+		 * ARG_MEMBER: member mfield (preds->fields) of what the
+		 * caller's parameter mparam points to ("p1->T.m").
+		 */
+		int mparam, mfield;
 	} **call_args;		/* per call, per argument */
 	int *call_nargs;
 	/*

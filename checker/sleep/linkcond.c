@@ -352,6 +352,18 @@ int linkcond_through(const struct link *lk, int call, int c,
 	}
 	j = p ? p->param : (c > 0 ? c : -c) - 1;
 	a = j < lk->call_nargs[call] ? &lk->call_args[call][j] : &unknown;
+	if (a->kind == ARG_MEMBER && !(p && p->field)) {
+		/*
+		 * "ctx->flags" passed, a member of the caller's parameter
+		 * that the caller never writes: the callee's test of its
+		 * parameter is the caller's of that member ("!p0=0" its
+		 * truth).
+		 */
+		int to = pred_field(lk, a->mparam, a->mfield, p ? p->op : '=',
+				    p ? p->val : 0);
+
+		return (c > 0) == !p ? -to : to;
+	}
 	if (p && p->field) {
 		/*
 		 * A test of a member of what the parameter points to: the
@@ -359,7 +371,7 @@ int linkcond_through(const struct link *lk, int call, int c,
 		 * set-up calls may decide it (linkfield.c), and first what
 		 * the caller stored in it before the call.
 		 */
-		d = linkfield_known(a, p->field, p->op, p->val);
+		d = linkfield_known(lk, a, p->field, p->op, p->val);
 		if (d >= 0)
 			return d == (c > 0) ? 0 : NEVER;
 		if (a->kind >= 0 && !a->v) {
@@ -436,7 +448,7 @@ int linkcond_may(const struct link *lk, int c, const struct link_arg *a,
 	if (j < 0 || j >= na)
 		return 1;
 	if (p && p->field) {
-		d = linkfield_known(&a[j], p->field, p->op, p->val);
+		d = linkfield_known(lk, &a[j], p->field, p->op, p->val);
 		if (d < 0 && a[j].obj)
 			d = linkfield_decide(lk, a[j].obj, p->field, p->op,
 					     p->val);

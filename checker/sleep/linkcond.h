@@ -12,7 +12,7 @@
 
 /* Argument kinds in link.call_args; a parameter is its index (>= 0). */
 enum { ARG_VALUE = -1, ARG_BITS = -2, ARG_UNKNOWN = -3, ARG_NONZERO = -4,
-       ARG_TEST = -5 };
+       ARG_TEST = -5, ARG_MEMBER = -6 };
 /*
  * A set test ('i') holds values 0 .. SET_VALUES - 1, at most SET_MAX of
  * them (more: the node sleeps whatever the value).

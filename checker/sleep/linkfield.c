@@ -153,7 +153,8 @@ static char *map_spec(const char *spec, const struct link_arg *a, int na)
 
 		x = k < na ? &a[k] : NULL;
 		if (strcmp(end, "|?") || !x || x->kind == ARG_UNKNOWN ||
-		    x->kind == ARG_NONZERO || x->kind == ARG_TEST)
+		    x->kind == ARG_NONZERO || x->kind == ARG_TEST ||
+		    x->kind == ARG_MEMBER)
 			return xstrdup("?");
 		if (x->kind == ARG_VALUE || x->kind == ARG_BITS)
 			return x->v & keep ? xasprintf("m%lld", x->v & keep) :
@@ -168,7 +169,7 @@ static char *map_spec(const char *spec, const struct link_arg *a, int na)
 	}
 	x = k < na ? &a[k] : NULL;
 	if (!x || x->kind == ARG_UNKNOWN || x->kind == ARG_NONZERO ||
-	    x->kind == ARG_TEST)
+	    x->kind == ARG_TEST || x->kind == ARG_MEMBER)
 		return m ? xasprintf("m%lld", m) : xstrdup("?");
 	if (x->kind == ARG_VALUE)
 		return rest ? (x->v ? xasprintf("m%lld", x->v) :
@@ -250,16 +251,43 @@ void linkfield_known_read(struct link_preds *ps, const char *s,
 	for (int k = 0; s && *s && k < na; k++) {
 		size_t n = strcspn(s, ",");
 		const char *in = memchr(s, '{', n), *end = s + n;
+		size_t m = in ? (size_t)(in - s) : n;
+		char *after;
+		long p;
 
 		a[k].nknown = 0;
-		/* "{T.m=V;T.n=W}": each a member and a decimal value */
+		/* "p1->T.m": a member of the caller's parameter 1 */
+		if (a[k].kind == ARG_UNKNOWN && *s == 'p' &&
+		    (p = strtol(s + 1, &after, 10)) >= 0 && p < 64 &&
+		    after != s + 1 && after[0] == '-' && after[1] == '>' &&
+		    after + 2 < s + m && memchr(after + 2, '.', (size_t)(s + m -
+							     after - 2))) {
+			a[k].kind = ARG_MEMBER;
+			a[k].mparam = (int)p;
+			a[k].mfield = linkfield_intern(ps, 'f', after + 2,
+						       (size_t)(s + m - after -
+								2));
+		}
+		/*
+		 * "{T.m=V;T.n=W}": each a member and a decimal value; "T.*=a/b"
+		 * a zeroed struct and the members named since.
+		 */
+		a[k].zfield = 0;
 		for (in = in ? in + 1 : end; in < end && *in != '}';) {
 			size_t m = strcspn(in, "=;},");
-			char *after;
 			long long v;
 
 			if (in[m] != '=' || !m || !memchr(in, '.', m))
 				break;
+			if (m >= 2 && in[m - 1] == '*' && in[m - 2] == '.') {
+				size_t w = m + 1 + strcspn(in + m + 1, "=;},");
+
+				if (in[w] != ';' && in[w] != '}')
+					break;
+				a[k].zfield = linkfield_intern(ps, 'f', in, w);
+				in += w + (in[w] == ';');
+				continue;
+			}
 			v = strtoll(in + m + 1, &after, 10);
 			if (after == in + m + 1 || (*after != ';' &&
 						    *after != '}'))
@@ -277,17 +305,51 @@ void linkfield_known_read(struct link_preds *ps, const char *s,
 	}
 }
 
-int linkfield_known(const struct link_arg *a, int field, char op,
-		    long long val)
+/*
+ * Is field ("T.m") a member of the zeroed struct a names ("T.*=a/b")
+ * that nothing named since?
+ */
+static int zeroed(const struct link *lk, const struct link_arg *a,
+		  int field)
 {
+	const char *f = lk->preds->fields.v[field - 1];
+	const char *z = lk->preds->fields.v[a->zfield - 1];
+	const char *dot = strrchr(f, '.'), *l;
+	size_t tag = dot ? (size_t)(dot - f + 1) : 0, m;
+
+	if (!dot || strncmp(f, z, tag) || strncmp(z + tag, "*=", 2))
+		return 0;
+	m = strlen(dot + 1);
+	for (l = z + tag + 2; *l; l += strcspn(l, "/") + (l[strcspn(l, "/")] ==
+							 '/'))
+		if (strcspn(l, "/") == m && !strncmp(l, dot + 1, m))
+			return 0;	/* named */
+	return 1;
+}
+
+int linkfield_value(const struct link *lk, const struct link_arg *a,
+		    int field, long long *v)
+{
+	*v = 0;
 	for (int i = 0; i < a->nknown; i++)
-		if (a->kfield[i] == field && op == 'i')
-			return a->kval[i] >= 0 && a->kval[i] < 63 &&
-			       ((unsigned long long)val >> a->kval[i] & 1);
-		else if (a->kfield[i] == field)
-			return op == '&' ? (a->kval[i] & val) != 0 :
-			       a->kval[i] == val;
-	return -1;
+		if (a->kfield[i] == field) {
+			*v = a->kval[i];
+			return 1;
+		}
+	/* A member of a zeroed struct that nothing named since: 0. */
+	return a->zfield && field > 0 && zeroed(lk, a, field);
+}
+
+int linkfield_known(const struct link *lk, const struct link_arg *a,
+		    int field, char op, long long val)
+{
+	long long v;
+
+	if (!linkfield_value(lk, a, field, &v))
+		return -1;
+	if (op == 'i')
+		return v >= 0 && v < 63 && ((unsigned long long)val >> v & 1);
+	return op == '&' ? (v & val) != 0 : v == val;
 }
 
 /* Stores pass up: a call passing its caller's parameter as is. */
@@ -399,7 +461,8 @@ void linkfield_build(struct link *lk)
 
 	lk->fields = lf;
 	for (int i = 0; i < f->ncalls; i++)
-		if (f->calls[i].args && strchr(f->calls[i].args, '{'))
+		if (f->calls[i].args && (strchr(f->calls[i].args, '{') ||
+					 strstr(f->calls[i].args, "->")))
 			linkfield_known_read(lk->preds, f->calls[i].args,
 					     lk->call_args[i],
 					     lk->call_nargs[i]);

@@ -30,8 +30,9 @@ void linkfield_build(struct link *lk);
 void linkfield_free(struct link *lk);
 /*
  * The members known of each argument in call's args column s ("&D{T.m=0}",
- * docs/facts-db.md) into a[0..na): link_arg.kfield, kval (fields interned
- * in ps).
+ * docs/facts-db.md) into a[0..na): link_arg.kfield, kval; and an
+ * argument that is a member of the caller's parameter ("p1->T.m") made
+ * ARG_MEMBER (fields interned in ps).
  */
 void linkfield_known_read(struct link_preds *ps, const char *s,
 			  struct link_arg *a, int na);
@@ -40,8 +41,11 @@ void linkfield_known_read(struct link_preds *ps, const char *s,
  * members) decide a test of member field: 1, 0, or -1 when it names
  * none?
  */
-int linkfield_known(const struct link_arg *a, int field, char op,
-		    long long val);
+int linkfield_known(const struct link *lk, const struct link_arg *a,
+		    int field, char op, long long val);
+/* The value of member field known of argument a: 1 and *v, or 0. */
+int linkfield_value(const struct link *lk, const struct link_arg *a,
+		    int field, long long *v);
 /*
  * Is a test of member field (preds->fields) of object obj (preds->objs,
  * both 1-based) true: a bit of val set (op '&'), equal to val ('=')?

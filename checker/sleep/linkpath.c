@@ -13,6 +13,7 @@
 #include "checker/sleep/linkpath.h"
 
 #include "checker/sleep/linkcond.h"
+#include "checker/sleep/linkfield.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,16 @@ static struct link_arg *pass(const struct link *lk, int i,
 				out[k].kind = ARG_VALUE;
 				out[k].v = x->gfp == (a->test > 0);
 			}
+			continue;
+		}
+		if (a->kind == ARG_MEMBER) {
+			/* A member of what the caller got: known, or not. */
+			const struct link_arg *x = a->mparam < nin ?
+						   &in[a->mparam] : &unknown;
+
+			out[k] = unknown;
+			if (linkfield_value(lk, x, a->mfield, &out[k].v))
+				out[k].kind = ARG_VALUE;
 			continue;
 		}
 		out[k] = a->kind < 0 ? *a : a->kind < nin ? in[a->kind] :

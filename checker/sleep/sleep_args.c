@@ -270,6 +270,22 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
  * unknown); v is freed.  *known: the column's length up to its last
  * known argument.
  */
+/*
+ * A member of what the caller's parameter points to, which the caller
+ * never writes ("ctx->flags": "p1->affinity_context.flags"), or NULL.
+ */
+static char *member_arg(struct params *pa, CXCursor a)
+{
+	char *key, *v;
+	int i = params_field(pa, a, &key);
+
+	if (i < 0)
+		return NULL;
+	v = xasprintf("p%d->%s", i, key);
+	free(key);
+	return v;
+}
+
 static void args_put(struct sbuf *sb, size_t *known, int i, char *v)
 {
 	sb_addf(sb, "%s%s", i ? "," : "", v ? v : "?");
@@ -324,6 +340,8 @@ char *params_args(struct params *pa, CXCursor call)
 		} else {
 			v = arg_value(pa, a, 0);
 		}
+		if (!v)
+			v = member_arg(pa, a);
 		args_put(&sb, &known, i, v);
 	}
 	return args_end(&sb, known);

@@ -23,9 +23,18 @@
 struct mpath {
 	struct sbuf text;
 	unsigned pre[MSTORE_DEPTH];
+	char *names[MSTORE_DEPTH];	/* each step's: "b", "storage" */
+	int idx[MSTORE_DEPTH];	/* a member's place in its struct, or -1 */
 	int n;
 	int global;		/* it starts at a global variable */
 };
+
+static void path_free(struct mpath *p)
+{
+	sb_free(&p->text);
+	for (int i = 0; i < p->n; i++)
+		free(p->names[i]);
+}
 
 static unsigned text_hash(const char *t)
 {
@@ -53,6 +62,31 @@ static CXCursor strip_casts(CXCursor e)
 	return e;
 }
 
+/* The fields of a record type, by name, in order. */
+static enum CXVisitorResult field_name(CXCursor f, CXClientData data)
+{
+	strv_push_owned(data, fe_spelling(f));
+	return CXVisit_Continue;
+}
+
+/* Field f's place among its struct's fields (from 0), or -1. */
+static int field_ordinal(CXCursor f)
+{
+	CXCursor rec = clang_getCursorSemanticParent(f);
+	struct strv fields = { 0 };
+	char *name;
+	int at;
+
+	if (clang_getCursorKind(f) != CXCursor_FieldDecl)
+		return -1;
+	clang_Type_visitFields(clang_getCursorType(rec), field_name, &fields);
+	name = fe_spelling(f);
+	at = *name ? strv_find(&fields, name) : -1;
+	free(name);
+	strv_clear(&fields);
+	return at;
+}
+
 /* e as an access path ("b->storage.file"), at most MSTORE_DEPTH steps. */
 static int path_build(CXCursor e, struct mpath *p)
 {
@@ -70,9 +104,9 @@ static int path_build(CXCursor e, struct mpath *p)
 			return 0;
 		p->global = clang_getCursorKind(ref) == CXCursor_VarDecl &&
 			    clang_Cursor_hasVarDeclGlobalStorage(ref);
+		p->idx[p->n] = -1;
 		name = fe_spelling(ref);
 		sb_add(&p->text, name);
-		free(name);
 	} else if (k == CXCursor_MemberRefExpr) {
 		clang_visitChildren(e, fe_take_first, &base);
 		if (clang_Cursor_isNull(base) || !path_build(base, p) ||
@@ -86,12 +120,17 @@ static int path_build(CXCursor e, struct mpath *p)
 		}
 		sb_add(&p->text, bt.kind == CXType_Pointer ? "->" : ".");
 		sb_add(&p->text, name);
-		free(name);
+		if (p->n < MSTORE_DEPTH)
+			p->idx[p->n] = field_ordinal(
+				clang_getCursorReferenced(e));
 	} else {
 		return 0;
 	}
-	if (!p->text.buf || p->n >= MSTORE_DEPTH)
+	if (!p->text.buf || p->n >= MSTORE_DEPTH) {
+		free(name);
 		return 0;
+	}
+	p->names[p->n] = name;
 	p->pre[p->n++] = text_hash(p->text.buf);
 	return 1;
 }
@@ -101,7 +140,7 @@ static int path_of(CXCursor e, struct mpath *p)
 	memset(p, 0, sizeof(*p));
 	if (path_build(e, p))
 		return 1;
-	sb_free(&p->text);
+	path_free(p);
 	return 0;
 }
 
@@ -124,22 +163,56 @@ static int any_known(const struct astate *st)
 	return 0;
 }
 
-static void keep(struct astate *st, const struct mpath *p, long long v)
+/* A free slot; when none, the oldest value's (a zeroed object's last). */
+static struct mknown *slot(struct astate *st)
 {
 	int at = -1;
 
-	forget_under(st, p->pre[p->n - 1]);
 	for (int i = 0; i < MSTORE_SLOTS && at < 0; i++)
 		if (!st->mk[i].n)
 			at = i;
-	if (at < 0) {		/* full: the oldest goes */
-		memmove(&st->mk[0], &st->mk[1],
-			(MSTORE_SLOTS - 1) * sizeof(st->mk[0]));
-		at = MSTORE_SLOTS - 1;
+	for (int i = 0; i < MSTORE_SLOTS && at < 0; i++)
+		if (!st->mk[i].zero)
+			at = i;
+	if (at < 0)
+		at = 0;
+	/* What a zeroed object's member held is named there already. */
+	memmove(&st->mk[at], &st->mk[at + 1],
+		(MSTORE_SLOTS - 1 - at) * sizeof(st->mk[0]));
+	memset(&st->mk[MSTORE_SLOTS - 1], 0, sizeof(st->mk[0]));
+	return &st->mk[MSTORE_SLOTS - 1];
+}
+
+static void keep(struct astate *st, const struct mpath *p, long long v)
+{
+	struct mknown *k;
+
+	forget_under(st, p->pre[p->n - 1]);
+	k = slot(st);
+	memcpy(k->pre, p->pre, sizeof(p->pre));
+	k->n = p->n;
+	k->v = v;
+}
+
+/* A zeroed object's member i (-1: not known which) is named. */
+static void name_member(struct mknown *k, int i)
+{
+	if (i < 0)
+		k->named[0] = k->named[1] = ~0ULL;
+	else if (i < 128)
+		k->named[i / 64] |= 1ULL << (i % 64);
+}
+
+/* Path p is written: a zeroed object it goes through names its member. */
+static void name_in_zeroed(struct astate *st, const struct mpath *p)
+{
+	for (int i = 0; i < MSTORE_SLOTS; i++) {
+		struct mknown *k = &st->mk[i];
+
+		if (k->zero && k->n < p->n &&
+		    k->pre[k->n - 1] == p->pre[k->n - 1])
+			name_member(k, p->idx[k->n]);
 	}
-	memcpy(st->mk[at].pre, p->pre, sizeof(p->pre));
-	st->mk[at].n = p->n;
-	st->mk[at].v = v;
 }
 
 /* A constant's value (NULL is 0), or 0 when v is none. */
@@ -199,9 +272,10 @@ static void written(struct sleep_scan *s, struct astate *st, CXCursor lhs,
 		return;
 	}
 	forget_under(st, p.pre[p.n - 1]);
+	name_in_zeroed(st, &p);
 	if (plain && p.n >= 2 && !p.global && constant(s, v, &x))
 		keep(st, &p, x);
-	sb_free(&p.text);
+	path_free(&p);
 }
 
 void mstore_write(struct sleep_scan *s, CXCursor lhs, CXCursor v,
@@ -254,7 +328,8 @@ void mstore_call(struct sleep_scan *s, CXCursor c)
 		if (arg_path(s, clang_Cursor_getArgument(c, i), &p,
 			     &address)) {
 			forget_under(&s->st, p.pre[p.n - 1]);
-			sb_free(&p.text);
+			name_in_zeroed(&s->st, &p);
+			path_free(&p);
 		}
 }
 
@@ -282,7 +357,7 @@ static enum CXVisitorResult field_known(CXCursor f, CXClientData data)
 	for (int i = 0; i < MSTORE_SLOTS; i++) {
 		const struct mknown *k = &fa->st->mk[i];
 
-		if (k->n == fa->p->n + 1 && k->pre[k->n - 1] == h &&
+		if (!k->zero && k->n == fa->p->n + 1 && k->pre[k->n - 1] == h &&
 		    k->pre[fa->p->n - 1] == fa->p->pre[fa->p->n - 1]) {
 			sb_addf(&fa->out, "%s%s.%s=%lld",
 				fa->out.len ? ";" : "", fa->tag, m, k->v);
@@ -313,8 +388,26 @@ static char *arg_known(struct sleep_scan *s, CXCursor a)
 		fa.tag = tag;
 		clang_Type_visitFields(t, field_known, &fa);
 	}
+	/* A zeroed local struct: "T.*=a/b", the members named since. */
+	for (int i = 0; tag && address && i < MSTORE_SLOTS; i++) {
+		const struct mknown *k = &s->st.mk[i];
+		struct strv fields = { 0 };
+
+		if (!k->zero || k->n != p.n ||
+		    k->pre[k->n - 1] != p.pre[p.n - 1])
+			continue;
+		clang_Type_visitFields(t, field_name, &fields);
+		sb_addf(&fa.out, "%s%s.*=", fa.out.len ? ";" : "", tag);
+		for (int f = 0, first = 1; f < fields.n; f++)
+			if (f >= 128 || k->named[f / 64] >> (f % 64) & 1) {
+				sb_addf(&fa.out, "%s%s", first ? "" : "/",
+					fields.v[f]);
+				first = 0;
+			}
+		strv_clear(&fields);
+	}
 	free(tag);
-	sb_free(&p.text);
+	path_free(&p);
 	return sb_detach(&fa.out);
 }
 
@@ -364,48 +457,69 @@ void mstore_decl(struct sleep_scan *s, CXCursor var)
 	CXCursor init;
 	CXType t;
 	struct fe_kids k;
-	char *name;
+	struct strv fields = { 0 };
+	struct mpath p = { 0 };
+	struct mknown z = { .zero = 1, .n = 1 };
 
 	if (s->st.dead || clang_getCursorKind(var) != CXCursor_VarDecl ||
 	    clang_Cursor_hasVarDeclGlobalStorage(var))
 		return;
-	name = fe_spelling(var);
-	if (any_known(&s->st))
-		forget_under(&s->st, text_hash(name));
+	p.names[0] = fe_spelling(var);
+	sb_add(&p.text, p.names[0]);
+	p.pre[p.n++] = text_hash(p.text.buf);
+	forget_under(&s->st, p.pre[0]);		/* a new object */
 	init = fe_strip(clang_Cursor_getVarDeclInitializer(var));
 	t = clang_getCanonicalType(clang_getCursorType(var));
 	if (t.kind != CXType_Record ||
 	    clang_getCursorKind(init) != CXCursor_InitListExpr) {
-		free(name);
+		path_free(&p);
 		return;
 	}
-	/* ".m = K" (one designator), each a constant: var.m is K. */
+	/*
+	 * ".m = K" (one designator), or the i-th value: var.m is K; every
+	 * member the list names is named, the others are 0.
+	 */
+	clang_Type_visitFields(t, field_name, &fields);
 	k = fe_kids(init);
 	for (int i = 0; i < k.n; i++) {
-		struct fe_kids d;
-		struct mpath p = { { 0 }, { 0 }, 0, 0 };
-		char *m;
+		struct fe_kids d = { NULL, 0 };
+		CXCursor value = k.v[i];
+		char *m = NULL;
 		long long x;
 
-		if (clang_getCursorKind(k.v[i]) != CXCursor_UnexposedExpr)
-			continue;
-		d = fe_kids(k.v[i]);
-		if (d.n == 2 &&
-		    clang_getCursorKind(d.v[0]) == CXCursor_MemberRef &&
-		    constant(s, d.v[1], &x)) {
+		if (clang_getCursorKind(k.v[i]) == CXCursor_UnexposedExpr)
+			d = fe_kids(k.v[i]);
+		if (d.n >= 2 &&
+		    clang_getCursorKind(d.v[0]) == CXCursor_MemberRef) {
 			m = fe_spelling(d.v[0]);
-			sb_add(&p.text, name);
-			p.pre[p.n++] = text_hash(p.text.buf);
-			sb_addf(&p.text, ".%s", m);
-			p.pre[p.n++] = text_hash(p.text.buf);
-			keep(&s->st, &p, x);
-			free(m);
-			sb_free(&p.text);
+			value = d.n == 2 ? d.v[1] : clang_getNullCursor();
+		} else if (i < fields.n) {
+			m = xstrdup(fields.v[i]);
 		}
 		free(d.v);
+		name_member(&z, m && *m ? strv_find(&fields, m) : -1);
+		if (!m || !*m) {
+			free(m);
+			continue;
+		}
+		if (!clang_Cursor_isNull(value) && constant(s, value, &x)) {
+			struct mpath mp = p;
+
+			mp.text = (struct sbuf){ 0 };
+			sb_addf(&mp.text, "%s.%s", p.names[0], m);
+			mp.pre[mp.n++] = text_hash(mp.text.buf);
+			keep(&s->st, &mp, x);
+			sb_free(&mp.text);
+		}
+		free(m);
 	}
 	free(k.v);
-	free(name);
+	strv_clear(&fields);
+	if (~z.named[0] || ~z.named[1]) {
+		memcpy(z.pre, p.pre, sizeof(p.pre));
+		*slot(&s->st) = z;
+	}
+	path_free(&p);
 }
 
 void mstore_merge(struct astate *m, const struct astate *a,
@@ -460,7 +574,8 @@ static enum CXChildVisitResult loop_cb(CXCursor c, CXCursor parent,
 			if (arg_path(la->s, clang_Cursor_getArgument(c, i), &p,
 				     &address)) {
 				forget_under(la->st, p.pre[p.n - 1]);
-				sb_free(&p.text);
+				name_in_zeroed(la->st, &p);
+				path_free(&p);
 			}
 	} else if (k == CXCursor_VarDecl) {
 		char *name = fe_spelling(c);

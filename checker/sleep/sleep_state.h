@@ -106,11 +106,16 @@ struct astate {
 	 * designated initializer; per entry the hashes of its access
 	 * path's prefixes ("b", "b->storage", "b->storage.file"), n of
 	 * them (0: the slot is free), the last its own, and the value.
+	 * Or (zero) a local struct an initializer list set: its members
+	 * are 0 but those named since, bit i of named for its i-th (from
+	 * 0; from the 128th on, all named).
 	 */
 	struct mknown {
 		unsigned pre[MSTORE_DEPTH];
 		int n;
 		long long v;
+		int zero;
+		unsigned long long named[2];
 	} mk[MSTORE_SLOTS];
 	int boot;		/* early boot, on every path: the kernel has
 				   set early_boot_irqs_disabled (start_kernel()

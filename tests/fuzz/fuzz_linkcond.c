@@ -8,7 +8,8 @@
  * context need, a gfp_t parameter, a test the link holds, never-false
  * NEVER), and every argument is a kind the link knows, a parameter
  * 0 to 63 or a test of one, with at most LINK_KNOWN members known
- * ("&D{T.m=0}"), each one the link holds.
+ * ("&D{T.m=0}", "T.*=a/b"), each one the link holds, or a member of a
+ * parameter 0 to 63 ("p1->T.m").
  */
 #include "fuzz.h"
 #include "checker/sleep/linkcond.h"
@@ -56,13 +57,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(n >= 0 && n <= commas + 1);
 	for (int k = 0; k < n; k++) {
 		FUZZ_CHECK(a[k].nknown >= 0 && a[k].nknown <= LINK_KNOWN);
+		FUZZ_CHECK(a[k].zfield >= 0 && a[k].zfield <= ps.fields.n);
+		if (a[k].kind == ARG_MEMBER)
+			FUZZ_CHECK(a[k].mparam >= 0 && a[k].mparam < 64 &&
+				   a[k].mfield >= 1 &&
+				   a[k].mfield <= ps.fields.n);
 		for (int i = 0; i < a[k].nknown; i++)
 			FUZZ_CHECK(a[k].kfield[i] >= 1 &&
 				   a[k].kfield[i] <= ps.fields.n);
 		FUZZ_CHECK((a[k].kind >= 0 && a[k].kind < 64) ||
 			   a[k].kind == ARG_VALUE || a[k].kind == ARG_BITS ||
 			   a[k].kind == ARG_UNKNOWN ||
-			   a[k].kind == ARG_NONZERO || a[k].kind == ARG_TEST);
+			   a[k].kind == ARG_NONZERO || a[k].kind == ARG_TEST ||
+			   a[k].kind == ARG_MEMBER);
 		if (a[k].kind == ARG_TEST)
 			FUZZ_CHECK(a[k].test != 0 && a[k].test >= -64 &&
 				   a[k].test <= 64);

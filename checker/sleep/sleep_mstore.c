@@ -23,8 +23,7 @@
 struct mpath {
 	struct sbuf text;
 	unsigned pre[MSTORE_DEPTH];
-	char *names[MSTORE_DEPTH];	/* each step's: "b", "storage" */
-	int idx[MSTORE_DEPTH];	/* a member's place in its struct, or -1 */
+	CXCursor field[MSTORE_DEPTH];	/* a member step's field */
 	int n;
 	int global;		/* it starts at a global variable */
 };
@@ -32,8 +31,6 @@ struct mpath {
 static void path_free(struct mpath *p)
 {
 	sb_free(&p->text);
-	for (int i = 0; i < p->n; i++)
-		free(p->names[i]);
 }
 
 static unsigned text_hash(const char *t)
@@ -104,9 +101,10 @@ static int path_build(CXCursor e, struct mpath *p)
 			return 0;
 		p->global = clang_getCursorKind(ref) == CXCursor_VarDecl &&
 			    clang_Cursor_hasVarDeclGlobalStorage(ref);
-		p->idx[p->n] = -1;
+		p->field[p->n] = clang_getNullCursor();
 		name = fe_spelling(ref);
 		sb_add(&p->text, name);
+		free(name);
 	} else if (k == CXCursor_MemberRefExpr) {
 		clang_visitChildren(e, fe_take_first, &base);
 		if (clang_Cursor_isNull(base) || !path_build(base, p) ||
@@ -120,17 +118,13 @@ static int path_build(CXCursor e, struct mpath *p)
 		}
 		sb_add(&p->text, bt.kind == CXType_Pointer ? "->" : ".");
 		sb_add(&p->text, name);
-		if (p->n < MSTORE_DEPTH)
-			p->idx[p->n] = field_ordinal(
-				clang_getCursorReferenced(e));
+		free(name);
+		p->field[p->n] = clang_getCursorReferenced(e);
 	} else {
 		return 0;
 	}
-	if (!p->text.buf || p->n >= MSTORE_DEPTH) {
-		free(name);
+	if (!p->text.buf || p->n >= MSTORE_DEPTH)
 		return 0;
-	}
-	p->names[p->n] = name;
 	p->pre[p->n++] = text_hash(p->text.buf);
 	return 1;
 }
@@ -211,7 +205,7 @@ static void name_in_zeroed(struct astate *st, const struct mpath *p)
 
 		if (k->zero && k->n < p->n &&
 		    k->pre[k->n - 1] == p->pre[k->n - 1])
-			name_member(k, p->idx[k->n]);
+			name_member(k, field_ordinal(p->field[k->n]));
 	}
 }
 
@@ -460,12 +454,12 @@ void mstore_decl(struct sleep_scan *s, CXCursor var)
 	struct strv fields = { 0 };
 	struct mpath p = { 0 };
 	struct mknown z = { .zero = 1, .n = 1 };
+	char *name;
 
 	if (s->st.dead || clang_getCursorKind(var) != CXCursor_VarDecl ||
 	    clang_Cursor_hasVarDeclGlobalStorage(var))
 		return;
-	p.names[0] = fe_spelling(var);
-	sb_add(&p.text, p.names[0]);
+	sb_add(&p.text, name = fe_spelling(var));
 	p.pre[p.n++] = text_hash(p.text.buf);
 	forget_under(&s->st, p.pre[0]);		/* a new object */
 	init = fe_strip(clang_Cursor_getVarDeclInitializer(var));
@@ -473,6 +467,7 @@ void mstore_decl(struct sleep_scan *s, CXCursor var)
 	if (t.kind != CXType_Record ||
 	    clang_getCursorKind(init) != CXCursor_InitListExpr) {
 		path_free(&p);
+		free(name);
 		return;
 	}
 	/*
@@ -506,7 +501,7 @@ void mstore_decl(struct sleep_scan *s, CXCursor var)
 			struct mpath mp = p;
 
 			mp.text = (struct sbuf){ 0 };
-			sb_addf(&mp.text, "%s.%s", p.names[0], m);
+			sb_addf(&mp.text, "%s.%s", name, m);
 			mp.pre[mp.n++] = text_hash(mp.text.buf);
 			keep(&s->st, &mp, x);
 			sb_free(&mp.text);
@@ -520,6 +515,7 @@ void mstore_decl(struct sleep_scan *s, CXCursor var)
 		*slot(&s->st) = z;
 	}
 	path_free(&p);
+	free(name);
 }
 
 void mstore_merge(struct astate *m, const struct astate *a,
@@ -530,14 +526,19 @@ void mstore_merge(struct astate *m, const struct astate *a,
 
 	memset(both, 0, sizeof(both));
 	for (int i = 0; i < MSTORE_SLOTS; i++)
-		for (int j = 0; a->mk[i].n && j < MSTORE_SLOTS; j++)
-			if (b->mk[j].n == a->mk[i].n &&
-			    b->mk[j].v == a->mk[i].v &&
-			    !memcmp(b->mk[j].pre, a->mk[i].pre,
-				    sizeof(a->mk[i].pre))) {
-				both[n++] = a->mk[i];
-				break;
-			}
+		for (int j = 0; a->mk[i].n && j < MSTORE_SLOTS; j++) {
+			const struct mknown *x = &a->mk[i], *y = &b->mk[j];
+
+			if (y->n != x->n || y->zero != x->zero ||
+			    (!x->zero && y->v != x->v) ||
+			    memcmp(y->pre, x->pre, sizeof(x->pre)))
+				continue;
+			/* A zeroed object: what either path named is named. */
+			both[n] = *x;
+			both[n].named[0] |= y->named[0];
+			both[n++].named[1] |= y->named[1];
+			break;
+		}
 	memcpy(m->mk, both, sizeof(both));
 }
 

@@ -5,12 +5,13 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
  * check-error-start
-kernel/case.c:64:2: warning: set_allowed() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:63: set_allowed() -> set_locked() -> affine_move() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:110:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:109: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:120:2: warning: info_rewrites() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:119: info_rewrites() -> metrics_init() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:141:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:140: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:154:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:153: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:164:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:163: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:65:2: warning: set_allowed() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:64: set_allowed() -> set_locked() -> affine_move() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:111:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:110: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:121:2: warning: info_rewrites() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:120: info_rewrites() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:142:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:141: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:155:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:154: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:165:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:164: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:179:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:178: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -160,6 +161,32 @@ void alloc_positional(void *m)
 {
 	struct cfg cfg = { m };
 
+	spin_lock(&lock);
+	info_create(&cfg);
+	spin_unlock(&lock);
+}
+
+/* Where the arms meet: what either named is named. */
+void alloc_arms(int x, void *m)
+{
+	struct cfg cfg = { .table = 3 };
+
+	if (x)
+		cfg.mx = m;
+	else
+		cfg.table = 4;
+	spin_lock(&lock);
+	info_create(&cfg);
+	spin_unlock(&lock);
+}
+
+/* Neither arm names the metrics: still NULL. */
+void alloc_arms_table(int x)
+{
+	struct cfg cfg = { .table = 3 };
+
+	if (x)
+		cfg.table = 5;
 	spin_lock(&lock);
 	info_create(&cfg);
 	spin_unlock(&lock);

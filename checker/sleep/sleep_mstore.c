@@ -311,20 +311,25 @@ static int arg_path(struct sleep_scan *s, CXCursor a, struct mpath *p,
 	return path_of(a, p);
 }
 
-void mstore_call(struct sleep_scan *s, CXCursor c)
+/* What call c may write through its arguments, taken out of st. */
+static void passed(struct sleep_scan *s, struct astate *st, CXCursor c)
 {
 	int n = clang_Cursor_getNumArguments(c), address;
 	struct mpath p;
 
-	if (s->st.dead || !any_known(&s->st))
-		return;
 	for (int i = 0; i < n; i++)
 		if (arg_path(s, clang_Cursor_getArgument(c, i), &p,
 			     &address)) {
-			forget_under(&s->st, p.pre[p.n - 1]);
-			name_in_zeroed(&s->st, &p);
+			forget_under(st, p.pre[p.n - 1]);
+			name_in_zeroed(st, &p);
 			path_free(&p);
 		}
+}
+
+void mstore_call(struct sleep_scan *s, CXCursor c)
+{
+	if (!s->st.dead && any_known(&s->st))
+		passed(s, &s->st, c);
 }
 
 /* The members of the object of argument a known here: "T.m=0;T.n=8". */
@@ -554,8 +559,7 @@ static enum CXChildVisitResult loop_cb(CXCursor c, CXCursor parent,
 	struct loop_acc *la = data;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	struct fe_kids kids;
-	int plain, address;
-	struct mpath p;
+	int plain;
 
 	(void)parent;
 	if (!any_known(la->st))
@@ -569,15 +573,7 @@ static enum CXChildVisitResult loop_cb(CXCursor c, CXCursor parent,
 				clang_getNullCursor(), 0);
 		free(kids.v);
 	} else if (k == CXCursor_CallExpr) {
-		int n = clang_Cursor_getNumArguments(c);
-
-		for (int i = 0; i < n; i++)
-			if (arg_path(la->s, clang_Cursor_getArgument(c, i), &p,
-				     &address)) {
-				forget_under(la->st, p.pre[p.n - 1]);
-				name_in_zeroed(la->st, &p);
-				path_free(&p);
-			}
+		passed(la->s, la->st, c);
 	} else if (k == CXCursor_VarDecl) {
 		char *name = fe_spelling(c);
 

@@ -7,10 +7,13 @@
  * the hashes of the path's prefixes, so that a write of any of them (an
  * assignment to "b", to the whole "b->storage", a call passed
  * "&b->storage" or "b") forgets it.  A write the walk cannot name (through
- * "*p", an array's element, a macro's store) forgets everything.  What
- * another path to the object may write meanwhile (a pointer kept
- * elsewhere, another CPU) is not seen: the narrowest the code shows, as
- * the members set up (docs/facts-db.md).
+ * "*p", an array's element, a macro's store) forgets everything.  As
+ * another pointer may be to the same object, a store to the same member
+ * of the same struct type by any path, and a call given any pointer to
+ * a struct type the path goes through, forget it too.  What a callee
+ * reaches by itself (a global list) or another CPU writes is not seen:
+ * the narrowest the code shows, as the members set up
+ * (docs/facts-db.md).
  */
 #include "clang/frontend.h"
 #include "checker/sleep/sleep_mstore.h"
@@ -24,6 +27,7 @@ struct mpath {
 	struct sbuf text;
 	unsigned pre[MSTORE_DEPTH];
 	CXCursor field[MSTORE_DEPTH];	/* a member step's field */
+	unsigned rec[MSTORE_DEPTH], mem[MSTORE_DEPTH];	/* as mknown's */
 	int n;
 	int global;		/* it starts at a global variable */
 };
@@ -90,7 +94,7 @@ static int path_build(CXCursor e, struct mpath *p)
 	enum CXCursorKind k;
 	CXCursor ref, base = clang_getNullCursor();
 	CXType bt;
-	char *name;
+	char *name, *tag, *text;
 
 	e = fe_strip(e);
 	k = clang_getCursorKind(e);
@@ -118,8 +122,15 @@ static int path_build(CXCursor e, struct mpath *p)
 		}
 		sb_add(&p->text, bt.kind == CXType_Pointer ? "->" : ".");
 		sb_add(&p->text, name);
-		free(name);
 		p->field[p->n] = clang_getCursorReferenced(e);
+		tag = obj_tag(clang_getCursorType(
+			clang_getCursorSemanticParent(p->field[p->n])));
+		p->rec[p->n - 1] = tag ? text_hash(tag) : 0;
+		text = xasprintf("%s.%s", tag ? tag : "", name);
+		p->mem[p->n - 1] = text_hash(text);
+		free(text);
+		free(tag);
+		free(name);
 	} else {
 		return 0;
 	}
@@ -184,6 +195,8 @@ static void keep(struct astate *st, const struct mpath *p, long long v)
 	forget_under(st, p->pre[p->n - 1]);
 	k = slot(st);
 	memcpy(k->pre, p->pre, sizeof(p->pre));
+	memcpy(k->rec, p->rec, sizeof(p->rec));
+	memcpy(k->mem, p->mem, sizeof(p->mem));
 	k->n = p->n;
 	k->v = v;
 }
@@ -206,6 +219,39 @@ static void name_in_zeroed(struct astate *st, const struct mpath *p)
 		if (k->zero && k->n < p->n &&
 		    k->pre[k->n - 1] == p->pre[k->n - 1])
 			name_member(k, field_ordinal(p->field[k->n]));
+	}
+}
+
+/*
+ * Member "T.m" (hash mem, field f) written through another pointer,
+ * which may be an alias: what goes through a T's m is forgotten, and a
+ * zeroed T names m.
+ */
+static void forget_member(struct astate *st, unsigned mem, unsigned rec,
+			  CXCursor f)
+{
+	for (int i = 0; i < MSTORE_SLOTS; i++) {
+		struct mknown *k = &st->mk[i];
+
+		if (k->zero && k->rec[0] == rec)
+			name_member(k, field_ordinal(f));
+		for (int j = 0; !k->zero && j + 1 < k->n; j++)
+			if (k->mem[j] == mem)
+				k->n = 0;
+	}
+}
+
+/* A pointer to a struct of type hash rec passed: what holds one goes. */
+static void forget_record(struct astate *st, unsigned rec)
+{
+	for (int i = 0; i < MSTORE_SLOTS; i++) {
+		struct mknown *k = &st->mk[i];
+
+		for (int j = 0; j + 1 < k->n || (k->zero && !j); j++)
+			if (k->rec[j] == rec) {
+				k->n = 0;
+				break;
+			}
 	}
 }
 
@@ -267,6 +313,9 @@ static void written(struct sleep_scan *s, struct astate *st, CXCursor lhs,
 	}
 	forget_under(st, p.pre[p.n - 1]);
 	name_in_zeroed(st, &p);
+	if (p.n >= 2)
+		forget_member(st, p.mem[p.n - 2], p.rec[p.n - 2],
+			      p.field[p.n - 1]);
 	if (plain && p.n >= 2 && !p.global && constant(s, v, &x))
 		keep(st, &p, x);
 	path_free(&p);
@@ -317,13 +366,24 @@ static void passed(struct sleep_scan *s, struct astate *st, CXCursor c)
 	int n = clang_Cursor_getNumArguments(c), address;
 	struct mpath p;
 
-	for (int i = 0; i < n; i++)
-		if (arg_path(s, clang_Cursor_getArgument(c, i), &p,
-			     &address)) {
+	for (int i = 0; i < n; i++) {
+		CXCursor a = clang_Cursor_getArgument(c, i);
+		CXType t = clang_getCanonicalType(clang_getCursorType(
+			strip_casts(a)));
+		char *tag;
+
+		if (arg_path(s, a, &p, &address)) {
 			forget_under(st, p.pre[p.n - 1]);
 			name_in_zeroed(st, &p);
 			path_free(&p);
 		}
+		/* Any pointer to a struct may be another to ours. */
+		if (t.kind == CXType_Pointer &&
+		    (tag = obj_tag(clang_getPointeeType(t)))) {
+			forget_record(st, text_hash(tag));
+			free(tag);
+		}
+	}
 }
 
 void mstore_call(struct sleep_scan *s, CXCursor c)
@@ -459,7 +519,7 @@ void mstore_decl(struct sleep_scan *s, CXCursor var)
 	struct strv fields = { 0 };
 	struct mpath p = { 0 };
 	struct mknown z = { .zero = 1, .n = 1 };
-	char *name;
+	char *name, *tag;
 
 	if (s->st.dead || clang_getCursorKind(var) != CXCursor_VarDecl ||
 	    clang_Cursor_hasVarDeclGlobalStorage(var))
@@ -480,6 +540,7 @@ void mstore_decl(struct sleep_scan *s, CXCursor var)
 	 * member the list names is named, the others are 0.
 	 */
 	clang_Type_visitFields(t, field_name, &fields);
+	tag = obj_tag(t);
 	k = fe_kids(init);
 	for (int i = 0; i < k.n; i++) {
 		struct fe_kids d = { NULL, 0 };
@@ -506,6 +567,10 @@ void mstore_decl(struct sleep_scan *s, CXCursor var)
 			struct mpath mp = p;
 
 			mp.text = (struct sbuf){ 0 };
+			sb_addf(&mp.text, "%s.%s", tag ? tag : "", m);
+			mp.rec[0] = tag ? text_hash(tag) : 0;
+			mp.mem[0] = text_hash(mp.text.buf);
+			sb_reset(&mp.text);
 			sb_addf(&mp.text, "%s.%s", name, m);
 			mp.pre[mp.n++] = text_hash(mp.text.buf);
 			keep(&s->st, &mp, x);
@@ -515,10 +580,12 @@ void mstore_decl(struct sleep_scan *s, CXCursor var)
 	}
 	free(k.v);
 	strv_clear(&fields);
-	if (~z.named[0] || ~z.named[1]) {
+	if ((~z.named[0] || ~z.named[1]) && tag) {
 		memcpy(z.pre, p.pre, sizeof(p.pre));
+		z.rec[0] = text_hash(tag);
 		*slot(&s->st) = z;
 	}
+	free(tag);
 	path_free(&p);
 	free(name);
 }

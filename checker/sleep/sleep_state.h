@@ -108,10 +108,14 @@ struct astate {
 	 * them (0: the slot is free), the last its own, and the value.
 	 * Or (zero) a local struct an initializer list set: its members
 	 * are 0 but those named since, bit i of named for its i-th (from
-	 * 0; from the 128th on, all named).
+	 * 0; from the 128th on, all named).  For another pointer to the
+	 * same objects (an alias): rec[k] the hash of the struct type
+	 * the path's step k + 1 is a member of (for a zeroed object,
+	 * rec[0] its own), mem[k] of that member as "T.m".
 	 */
 	struct mknown {
 		unsigned pre[MSTORE_DEPTH];
+		unsigned rec[MSTORE_DEPTH], mem[MSTORE_DEPTH];
 		int n;
 		long long v;
 		int zero;

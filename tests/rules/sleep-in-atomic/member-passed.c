@@ -5,13 +5,14 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
  * check-error-start
-kernel/case.c:65:2: warning: set_allowed() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:64: set_allowed() -> set_locked() -> affine_move() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:111:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:110: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:121:2: warning: info_rewrites() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:120: info_rewrites() -> metrics_init() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:142:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:141: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:155:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:154: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:165:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:164: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:179:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:178: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:66:2: warning: set_allowed() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:65: set_allowed() -> set_locked() -> affine_move() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:112:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:111: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:122:2: warning: info_rewrites() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:121: info_rewrites() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:143:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:142: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:156:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:155: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:166:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:165: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:180:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:179: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:204:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:203: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -187,6 +188,18 @@ void alloc_arms_table(int x)
 
 	if (x)
 		cfg.table = 5;
+	spin_lock(&lock);
+	info_create(&cfg);
+	spin_unlock(&lock);
+}
+
+/* Its address kept in a pointer that then names the metrics. */
+void alloc_escaped(void *m)
+{
+	struct cfg cfg = { .table = 3 };
+	struct cfg *c = &cfg;
+
+	c->mx = m;
 	spin_lock(&lock);
 	info_create(&cfg);
 	spin_unlock(&lock);

@@ -5,13 +5,15 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
  * check-error-start
-kernel/case.c:66:2: warning: file_unmap() may sleep inside the atomic region begun by spin_lock(&b->lock) at kernel/case.c:65: file_unmap() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:76:2: warning: file_unmap() may sleep inside the atomic region begun by spin_lock(&b->lock) at kernel/case.c:75: file_unmap() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:86:2: warning: file_unmap() may sleep inside the atomic region begun by spin_lock(&b->lock) at kernel/case.c:85: file_unmap() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:96:2: warning: file_unmap() may sleep inside the atomic region begun by spin_lock(&b->lock) at kernel/case.c:95: file_unmap() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:135:2: warning: it_next() may sleep inside the atomic region begun by spin_lock(&lock_of_walks) at kernel/case.c:132: it_next() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:154:3: warning: it_next() may sleep inside the atomic region begun by spin_lock(&lock_of_walks) at kernel/case.c:152: it_next() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:177:2: warning: it_next() may sleep inside the atomic region begun by spin_lock(&lock_of_walks) at kernel/case.c:175: it_next() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:68:2: warning: file_unmap() may sleep inside the atomic region begun by spin_lock(&b->lock) at kernel/case.c:67: file_unmap() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:78:2: warning: file_unmap() may sleep inside the atomic region begun by spin_lock(&b->lock) at kernel/case.c:77: file_unmap() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:88:2: warning: file_unmap() may sleep inside the atomic region begun by spin_lock(&b->lock) at kernel/case.c:87: file_unmap() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:98:2: warning: file_unmap() may sleep inside the atomic region begun by spin_lock(&b->lock) at kernel/case.c:97: file_unmap() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:137:2: warning: it_next() may sleep inside the atomic region begun by spin_lock(&lock_of_walks) at kernel/case.c:134: it_next() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:156:3: warning: it_next() may sleep inside the atomic region begun by spin_lock(&lock_of_walks) at kernel/case.c:154: it_next() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:179:2: warning: it_next() may sleep inside the atomic region begun by spin_lock(&lock_of_walks) at kernel/case.c:177: it_next() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:189:2: warning: it_next() may sleep inside the atomic region begun by spin_lock(&lock_of_walks) at kernel/case.c:188: it_next() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:201:2: warning: it_next() may sleep inside the atomic region begun by spin_lock(&lock_of_walks) at kernel/case.c:200: it_next() -> might_sleep() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -174,6 +176,28 @@ void walk_twice(struct iter *it)
 	it->flags = IT_ATOMIC;
 	spin_lock(&lock_of_walks);
 	it_next(it);
+	it_next(it);
+	spin_unlock(&lock_of_walks);
+}
+
+/* Through another pointer of the type: it may be the same object. */
+void walk_alias(struct iter *it, struct iter *other)
+{
+	it->flags = IT_ATOMIC;
+	other->flags = 0;
+	spin_lock(&lock_of_walks);
+	it_next(it);
+	spin_unlock(&lock_of_walks);
+}
+
+extern void iter_reset(struct iter *it);
+
+/* Another pointer of the type given to a call: the same. */
+void walk_alias_call(struct iter *it, struct iter *other)
+{
+	it->flags = IT_ATOMIC;
+	iter_reset(other);
+	spin_lock(&lock_of_walks);
 	it_next(it);
 	spin_unlock(&lock_of_walks);
 }

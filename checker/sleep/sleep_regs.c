@@ -295,6 +295,7 @@ static void scan_assign(struct regs *s, CXCursor op)
 
 		if (obj)
 			add_ref(s, "copy", obj);
+		free(obj);
 	}
 	free(k.v);
 }

@@ -1,6 +1,7 @@
 #!/bin/bash
 # hookwrap under valgrind's memcheck: no invalid read or write, no use of
-# uninitialised memory, in the paths that keep state across a unit (the
+# uninitialised memory, no block definitely lost, in the paths that keep
+# state across a unit (the
 # sleep scan's summaries, inline helpers walked for theirs, the
 # parameter conditions, the internals walk, the link).  A unit calling 40 functions makes the scan's table of
 # callee summaries grow while a function is walked, which once left a
@@ -24,12 +25,15 @@ KFLAGS="-nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1
 	echo '}'
 	echo 'void after(void) { many(); }'
 } >"$T/kernel/many.c"
+# Members stored before calls, zeroed structs, a struct copied whole.
+cp "$HW/tests/rules/sleep-in-atomic/member-stored.c" "$T/kernel/mstored.c"
+cp "$HW/tests/rules/sleep-in-atomic/member-passed.c" "$T/kernel/mpassed.c"
 
 # valgrind cannot run an AddressSanitizer build (bench/sanitize): then
 # the same commands run without it, ASan and UBSan watching them.
 # --trace-children: "hookwrap" is the front (src/cmd/front.c), which
 # execs hookwrap-full for these; memcheck must follow it there.
-VG="valgrind -q --error-exitcode=99 --trace-children=yes"
+VG="valgrind -q --error-exitcode=99 --trace-children=yes --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite"
 sanitized && VG=
 
 # memcheck NAME CMD...: run CMD in $T under memcheck; errors fail it.
@@ -54,12 +58,13 @@ DB="$OUT/facts.db"
 # them: each unit's walk, and the state one unit leaves to the next (the
 # facts, the caches of callee summaries); one start of libclang under
 # valgrind instead of four (each start is most of a run's time).
-memcheck "check --db, four units in one process: a callee table growing mid-function, parameter conditions, irq/lock pairs, inline helpers, cleanup.h guards" \
+memcheck "check --db, six units in one process: a callee table growing mid-function, parameter conditions, irq/lock pairs, inline helpers, cleanup.h guards, members stored and zeroed" \
 	"$HOOKWRAP" check --no-group --db="$DB" $KFLAGS kernel/many.c \
-	kernel/flags.c kernel/objects.c kernel/guards.c
-n=$(sqlite3 "$DB" "select count(*) from units where path in ('kernel/many.c', 'kernel/flags.c', 'kernel/objects.c', 'kernel/guards.c')" 2>&1)
-[ "$n" = 4 ] && ok "check --db: the four units' facts are in the database" ||
-	not_ok "check --db: the four units' facts are in the database" "units found: $n"
+	kernel/flags.c kernel/objects.c kernel/guards.c kernel/mstored.c \
+	kernel/mpassed.c
+n=$(sqlite3 "$DB" "select count(*) from units where path in ('kernel/many.c', 'kernel/flags.c', 'kernel/objects.c', 'kernel/guards.c', 'kernel/mstored.c', 'kernel/mpassed.c')" 2>&1)
+[ "$n" = 6 ] && ok "check --db: the six units' facts are in the database" ||
+	not_ok "check --db: the six units' facts are in the database" "units found: $n"
 memcheck "check without --db: link in memory, sleep rules" \
 	"$HOOKWRAP" check --no-group $KFLAGS kernel/irqpair.c
 memcheck "report and report --why: the link" \

@@ -165,7 +165,7 @@ static char *arg_at(const char *args, int k)
 	}
 	if (!s)
 		return NULL;
-	n = strcspn(s, ",");
+	n = strcspn(s, ",{");	/* not the members known ("&D{T.m=0}") */
 	return xstrndup(s, n);
 }
 

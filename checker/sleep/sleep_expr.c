@@ -1,8 +1,9 @@
 /*
  * sleep_expr.c - expressions as the walked code writes them: the
  * operator of a binary expression and the token at a location (libclang
- * 14 has no operator kinds), and the value the compiler folds (through
- * a header's stubs too); a helper whose whole body is "return E;".
+ * 14 has no operator kinds), an expression's tokens, and the value the
+ * compiler folds (through a header's stubs too, a null pointer written
+ * NULL); a helper whose whole body is "return E;".
  * Below everything else of the sleep analysis that reads conditions
  * (sleep_params.c, sleep_bittest.c, sleep_args.c).
  */
@@ -491,4 +492,49 @@ char *sleep_binop_tokens(CXTranslationUnit tu, CXCursor c)
 #undef SP
 	clang_disposeTokens(tu, t, n);
 	return op;
+}
+
+/* The tokens of c as written, with one space between: "mapping -> host". */
+char *params_text(struct params *pa, CXCursor c)
+{
+	CXToken *t;
+	unsigned n;
+	struct sbuf sb = { 0 };
+
+	clang_tokenize(pa->tu, fe_file_range(pa->tu, c), &t, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString cs = clang_getTokenSpelling(pa->tu, t[i]);
+
+		sb_addf(&sb, "%s%s", i ? " " : "", clang_getCString(cs));
+		clang_disposeString(cs);
+	}
+	clang_disposeTokens(pa->tu, t, n);
+	return sb.buf ? sb_detach(&sb) : NULL;
+}
+
+/*
+ * Is c a null pointer constant: written NULL, or "(void *)0" and the
+ * like, which the evaluator does not give as an integer?
+ */
+int params_null(struct params *pa, CXCursor c)
+{
+	CXCursor e = fe_strip(c);
+	char *text;
+	int is;
+	long long v;
+
+	while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr) {
+		CXCursor in = clang_getNullCursor();
+
+		clang_visitChildren(e, fe_take_first, &in);
+		e = fe_strip(in);
+	}
+	if (clang_getCursorKind(e) == CXCursor_IntegerLiteral)
+		return sleep_value(e, &v) && !v;
+	if (clang_getCursorType(c).kind != CXType_Pointer)
+		return 0;
+	text = params_text(pa, c);
+	is = text && !strcmp(text, "NULL");
+	free(text);
+	return is;
 }

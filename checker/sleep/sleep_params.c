@@ -304,24 +304,6 @@ int params_local(struct params *pa, CXCursor ref, CXCursor c)
 	return PARAMS_LOCAL + pa->nlocal;
 }
 
-/* The tokens of c as written, with one space between: "mapping -> host". */
-char *params_text(struct params *pa, CXCursor c)
-{
-	CXToken *t;
-	unsigned n;
-	struct sbuf sb = { 0 };
-
-	clang_tokenize(pa->tu, fe_file_range(pa->tu, c), &t, &n);
-	for (unsigned i = 0; i < n; i++) {
-		CXString cs = clang_getTokenSpelling(pa->tu, t[i]);
-
-		sb_addf(&sb, "%s%s", i ? " " : "", clang_getCString(cs));
-		clang_disposeString(cs);
-	}
-	clang_disposeTokens(pa->tu, t, n);
-	return sb.buf ? sb_detach(&sb) : NULL;
-}
-
 int params_index(struct params *pa, CXCursor c);
 
 /* Is the address of the variable named name taken ("&name")? */
@@ -635,12 +617,23 @@ int params_member_atom(const struct params *pa, int a)
 }
 
 /*
- * One of two atoms that both hold ("a && b" true): a parameter's test
- * first, which callers decide; a local's (regions only) else.
+ * How much callers can do with atom a: a test of a parameter itself 2
+ * (a constant argument decides it), of a member it points to 1, a
+ * local's (regions only) 0.
  */
-static int either_atom(int a, int b)
+static int atom_rank(struct params *pa, int a)
 {
-	if (!a || (params_region_only(a) && b && !params_region_only(b)))
+	return params_region_only(a) ? 0 : params_member_atom(pa, a) ? 1 : 2;
+}
+
+/*
+ * One of two atoms that both hold ("a && b" true): the one callers can
+ * do the most with ("ops->gc && !(flags & DST_NOCOUNT)": the flags),
+ * the first of two alike.
+ */
+static int either_atom(struct params *pa, int a, int b)
+{
+	if (!a || (b && atom_rank(pa, b) > atom_rank(pa, a)))
 		return b;
 	return a;
 }
@@ -717,14 +710,14 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 			cond_of(pa, kids.v[1], &rt, &rf, NULL, NULL,
 				depth + 1);
 			if (*op == '&') {
-				*t = either_atom(lt, rt);
+				*t = either_atom(pa, lt, rt);
 				*f = common_atom(lf, rf);
 				/* "congested && gfpflags_allow_blocking(a)" */
 				if (t2)
 					*t2 = second_atom(*t, lt, rt);
 			} else {
 				*t = common_atom(lt, rt);
-				*f = either_atom(lf, rf);
+				*f = either_atom(pa, lf, rf);
 				if (f2)
 					*f2 = second_atom(*f, lf, rf);
 			}
@@ -769,31 +762,3 @@ void params_cond(struct params *pa, CXCursor c, int *t, int *f, int *t2,
 	*t2 = *f2 = 0;
 	cond_of(pa, c, t, f, t2, f2, 0);
 }
-
-/*
- * Is c a null pointer constant: written NULL, or "(void *)0" and the
- * like, which the evaluator does not give as an integer?
- */
-int params_null(struct params *pa, CXCursor c)
-{
-	CXCursor e = fe_strip(c);
-	char *text;
-	int is;
-	long long v;
-
-	while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr) {
-		CXCursor in = clang_getNullCursor();
-
-		clang_visitChildren(e, fe_take_first, &in);
-		e = fe_strip(in);
-	}
-	if (clang_getCursorKind(e) == CXCursor_IntegerLiteral)
-		return sleep_value(e, &v) && !v;
-	if (clang_getCursorType(c).kind != CXType_Pointer)
-		return 0;
-	text = params_text(pa, c);
-	is = text && !strcmp(text, "NULL");
-	free(text);
-	return is;
-}
-

@@ -5,14 +5,15 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
  * check-error-start
-kernel/case.c:66:2: warning: set_allowed() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:65: set_allowed() -> set_locked() -> affine_move() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:112:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:111: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:122:2: warning: info_rewrites() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:121: info_rewrites() -> metrics_init() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:143:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:142: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:156:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:155: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:166:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:165: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:180:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:179: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
-kernel/case.c:204:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:203: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:67:2: warning: set_allowed() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:66: set_allowed() -> set_locked() -> affine_move() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:113:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:112: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:123:2: warning: info_rewrites() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:122: info_rewrites() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:144:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:143: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:157:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:156: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:167:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:166: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:181:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:180: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:205:2: warning: info_create() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:204: info_create() -> metrics_init() -> might_sleep() [sleep-in-atomic]
+kernel/case.c:236:2: warning: dst_alloc_like() may sleep inside the atomic region begun by spin_lock(&lock) at kernel/case.c:235: dst_alloc_like() -> might_sleep() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -202,5 +203,36 @@ void alloc_escaped(void *m)
 	c->mx = m;
 	spin_lock(&lock);
 	info_create(&cfg);
+	spin_unlock(&lock);
+}
+
+#define DST_NOCOUNT	0x0008
+
+struct dops {
+	int thresh;
+};
+
+extern int over(struct dops *ops);
+
+/* net/core/dst.c's dst_alloc(): "if (ops->gc && !(flags & DST_NOCOUNT) && ...)". */
+static void dst_alloc_like(struct dops *ops, unsigned short flags)
+{
+	if (ops->thresh && !(flags & DST_NOCOUNT) && over(ops))
+		might_sleep();
+}
+
+/* A test of the member beside one of a parameter: the flags decide. */
+void alloc_nocount(struct dops *ops)
+{
+	spin_lock(&lock);
+	dst_alloc_like(ops, 2 | DST_NOCOUNT);
+	spin_unlock(&lock);
+}
+
+/* Counted: it may. */
+void alloc_counted(struct dops *ops)
+{
+	spin_lock(&lock);
+	dst_alloc_like(ops, 2);
 	spin_unlock(&lock);
 }

@@ -36,22 +36,13 @@ static int ncache, capcache;
 static int *slots;
 static unsigned nslots;
 
-static unsigned hash(const char *s)
-{
-	unsigned h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
-
 static void index_rebuild(void)
 {
 	free(slots);
 	nslots = nslots ? 2 * nslots : 1024;
 	slots = xcalloc(nslots, sizeof(*slots));
 	for (int i = 0; i < ncache; i++) {
-		unsigned k = hash(cache[i].path) & (nslots - 1);
+		unsigned k = str_hash(cache[i].path) & (nslots - 1);
 
 		while (slots[k])
 			k = (k + 1) & (nslots - 1);
@@ -65,7 +56,7 @@ static struct scanned *lookup(const char *path, unsigned *slot)
 
 	if (!nslots || 2 * (unsigned)ncache >= nslots)
 		index_rebuild();
-	k = hash(path) & (nslots - 1);
+	k = str_hash(path) & (nslots - 1);
 	while (slots[k]) {
 		if (!strcmp(cache[slots[k] - 1].path, path))
 			return &cache[slots[k] - 1];

@@ -37,12 +37,11 @@ static void path_free(struct mpath *p)
 	sb_free(&p->text);
 }
 
+/* A path's or a type's key: never 0 (rec 0 is "no tag"). */
 static unsigned text_hash(const char *t)
 {
-	unsigned h = 2166136261u;
+	unsigned h = str_hash(t);
 
-	for (; *t; t++)
-		h = (h ^ (unsigned char)*t) * 16777619u;
 	return h ? h : 1;
 }
 

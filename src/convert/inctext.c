@@ -281,19 +281,10 @@ static void includes_of(struct tfile *f, struct dir *d, int n)
 	free(counts);
 }
 
-static unsigned hash(const char *s)
-{
-	unsigned h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
-
 /* The file at path, scanned on first use. */
 static struct tfile *file_at(struct inctext *it, const char *path)
 {
-	unsigned b = hash(path) % NBUCKETS;
+	unsigned b = str_hash(path) % NBUCKETS;
 	struct tfile *f;
 	struct stat st;
 	char *text;

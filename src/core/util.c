@@ -305,6 +305,15 @@ void sb_free(struct sbuf *sb)
 	sb->len = sb->cap = 0;
 }
 
+unsigned str_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
 int starts_with(const char *s, const char *prefix)
 {
 	return !strncmp(s, prefix, strlen(prefix));

@@ -104,6 +104,8 @@ char *sb_detach(struct sbuf *sb);
 void sb_free(struct sbuf *sb);
 
 int starts_with(const char *s, const char *prefix);
+/* FNV-1a of string s, for hash tables and keys. */
+unsigned str_hash(const char *s);
 int ends_with(const char *s, const char *suffix);
 /* Collapse runs of white space to one blank and trim both ends. */
 char *squeeze_space(const char *s);

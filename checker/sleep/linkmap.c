@@ -1,6 +1,7 @@
 /*
  * linkmap.c - the link's string-to-number map (linkmap.h): open
- * addressing, a power of two of slots, at most half of them full.
+ * addressing, a power of two of slots, at most half of them full; an
+ * object's key and an argument of an args column.
  */
 #include "checker/sleep/linkmap.h"
 #include "core/util.h"
@@ -68,3 +69,30 @@ void map_free(struct map *m)
 	free(m->val);
 }
 
+
+char *obj_key(const char *name, int unit)
+{
+	if (!strncmp(name, "s@", 2))
+		return xasprintf("s%d@%s", unit, name + 2);
+	return xstrdup(name);
+}
+
+char *args_at(const char *args, int k)
+{
+	const char *s = args;
+
+	for (int i = 0; s && i < k; i++) {
+		s = strchr(s, ',');
+		if (s)
+			s++;
+	}
+	return s ? xstrndup(s, strcspn(s, ",{")) : NULL;
+}
+
+int arg_param(const char *a)
+{
+	if (!a || a[0] != 'p' || !a[1] || strspn(a + 1, "0123456789") !=
+	    strlen(a + 1))
+		return -1;
+	return atoi(a + 1);
+}

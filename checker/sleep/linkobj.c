@@ -7,18 +7,11 @@
  * before the link makes its nodes.
  */
 #include "checker/sleep/linkobj.h"
+#include "checker/sleep/linklist.h"
 #include "checker/sleep/linkmap.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* An object's name as the link keys it: statics carry their unit. */
-static char *canon(const char *name, int unit)
-{
-	if (!strncmp(name, "s@", 2))
-		return xasprintf("s%d@%s", unit, name + 2);
-	return xstrdup(name);
-}
 
 struct plan {
 	const struct facts *f;
@@ -30,6 +23,10 @@ struct plan {
 	struct map fns;		/* "s:unit:name", "g:name", "i:name" */
 	char *taken;		/* per function: its address is taken */
 	int *first, *callers;	/* calls by name into each function */
+	char **recv;		/* per call: its object, as recv, or "pK"
+				   for a list's walk (linklist.h) */
+	const char **slot;	/* per call: its member's USR, a walk's
+				   too (not owned) */
 };
 
 /* The function a name resolves to from unit, as the link resolves it. */
@@ -50,6 +47,11 @@ static int resolve(const struct plan *p, const char *name, int unit)
 		free(k);
 	}
 	return n;
+}
+
+static int resolve_cb(const void *ctx, const char *name, int unit)
+{
+	return resolve(ctx, name, unit);
 }
 
 /* Was D, or an object D is a member of, written whole? */
@@ -76,6 +78,27 @@ static int stores_of(const struct plan *p, const char *usr, const char *d)
 	return l >= 0 && !copied(p, d) ? l : -1;
 }
 
+/* Registration reg (-1: none) stores in key's "USR|D". */
+static void store_add(struct plan *p, char *k, int reg)
+{
+	int l = map_get(&p->stores, k);
+
+	if (l < 0) {
+		l = p->nlists++;
+		p->list = xrealloc(p->list, p->nlists * sizeof(*p->list));
+		p->nlist = xrealloc(p->nlist, p->nlists * sizeof(int));
+		p->list[l] = NULL;
+		p->nlist[l] = 0;
+		map_put(&p->stores, k, l);
+	} else {
+		free(k);
+	}
+	if (reg < 0)
+		return;
+	p->list[l] = xrealloc(p->list[l], (p->nlist[l] + 1) * sizeof(int));
+	p->list[l][p->nlist[l]++] = reg;
+}
+
 static void index_facts(struct plan *p)
 {
 	const struct facts *f = p->f;
@@ -96,25 +119,9 @@ static void index_facts(struct plan *p)
 		if (n >= 0)
 			p->taken[n] = 1;	/* stored: called from anywhere */
 		if (r->slot && r->obj) {
-			char *d = canon(r->obj, f->reg_unit[i]);
-			char *k = xasprintf("%s|%s", r->slot, d);
-			int l = map_get(&p->stores, k);
+			char *d = obj_key(r->obj, f->reg_unit[i]);
 
-			if (l < 0) {
-				l = p->nlists++;
-				p->list = xrealloc(p->list, p->nlists *
-						   sizeof(*p->list));
-				p->nlist = xrealloc(p->nlist, p->nlists *
-						    sizeof(int));
-				p->list[l] = NULL;
-				p->nlist[l] = 0;
-				map_put(&p->stores, k, l);
-			} else {
-				free(k);
-			}
-			p->list[l] = xrealloc(p->list[l], (p->nlist[l] + 1) *
-					      sizeof(int));
-			p->list[l][p->nlist[l]++] = i;
+			store_add(p, xasprintf("%s|%s", r->slot, d), i);
 			free(d);
 		}
 	}
@@ -122,7 +129,7 @@ static void index_facts(struct plan *p)
 		const struct fact_ref *r = &f->refs[i];
 
 		if (!strcmp(r->kind, "copy")) {
-			map_put(&p->copied, canon(r->name, f->ref_unit[i]), 1);
+			map_put(&p->copied, obj_key(r->name, f->ref_unit[i]), 1);
 		} else if (!strcmp(r->kind, "address")) {
 			int n = resolve(p, r->name, f->ref_unit[i]);
 
@@ -152,21 +159,57 @@ static void index_facts(struct plan *p)
 	free(to);
 }
 
-/* Argument k of an args column ("p0,&@x,?"), or NULL.  Malloc'd. */
-static char *arg_at(const char *args, int k)
+/*
+ * The calls' objects and members (p->recv, p->slot), a list's walk made
+ * on the list its parameter points to (linklist.h); and what each
+ * list's objects store in the member a walk calls: "USR|L", as if the
+ * list were one object, holding the stores of every object it may hold
+ * and those made on no named object ("p->notifier_call = fn").
+ */
+static void lists(struct plan *p)
 {
-	const char *s = args;
-	size_t n;
+	const struct facts *f = p->f;
+	struct link_lists l;
+	struct strv walked = { 0 };
 
-	for (int i = 0; s && i < k; i++) {
-		s = strchr(s, ',');
-		if (s)
-			s++;
+	linklist_plan(&l, f, resolve_cb, p, p->first, p->callers);
+	p->recv = xcalloc(f->ncalls + 1, sizeof(char *));
+	p->slot = xcalloc(f->ncalls + 1, sizeof(char *));
+	for (int i = 0; i < f->ncalls; i++) {
+		const struct fact_call *c = &f->calls[i];
+		const char *slot = NULL;
+		int k = linklist_walk(&l, c, &slot);
+
+		p->slot[i] = c->slot;
+		if (c->slot && c->recv) {
+			p->recv[i] = xstrdup(c->recv);
+		} else if (k >= 0) {
+			p->recv[i] = xasprintf("p%d", k);
+			p->slot[i] = slot;
+			if (strv_find(&walked, slot) < 0)
+				strv_push(&walked, slot);
+		}
 	}
-	if (!s)
-		return NULL;
-	n = strcspn(s, ",{");	/* not the members known ("&D{T.m=0}") */
-	return xstrndup(s, n);
+	for (int i = 0; i < l.n; i++)
+		for (int w = 0; w < walked.n; w++) {
+			store_add(p, xasprintf("%s|%s", walked.v[w],
+					       l.name[i]), -1);
+			for (int r = 0; r < f->nregs; r++) {
+				const struct fact_reg *x = &f->regs[r];
+				char *d;
+
+				if (!x->slot || strcmp(x->slot, walked.v[w]))
+					continue;
+				d = x->obj ? obj_key(x->obj, f->reg_unit[r]) :
+				    NULL;
+				if (!d || linklist_may_hold(&l, i, d))
+					store_add(p, xasprintf("%s|%s",
+						  walked.v[w], l.name[i]), r);
+				free(d);
+			}
+		}
+	linklist_free(&l);
+	strv_clear(&walked);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -194,8 +237,8 @@ static char *passed_objects(const struct plan *p, int i, int k,
 	ok = 1;
 	for (int j = p->first[fn]; ok && j < p->first[fn + 1]; j++) {
 		int c = p->callers[j];
-		char *a = f->calls[c].args ? arg_at(f->calls[c].args, k) : NULL;
-		char *d = a && a[0] == '&' ? canon(a + 1, f->call_unit[c]) :
+		char *a = f->calls[c].args ? args_at(f->calls[c].args, k) : NULL;
+		char *d = a && a[0] == '&' ? obj_key(a + 1, f->call_unit[c]) :
 			  NULL;
 
 		ok = d && stores_of(p, usr, d) >= 0;
@@ -232,14 +275,15 @@ static void clone_for(struct link_objs *o, const struct plan *p,
 
 	sb_addf(&id, "%d", fn);
 	for (int k = 0; k < nmine; k++) {
-		const struct fact_call *x = &f->calls[mine[k]];
+		const char *slot = p->slot[mine[k]];
 		char *a = f->calls[j].args ?
-			  arg_at(f->calls[j].args, atoi(x->recv + 1)) : NULL;
-		char *d = a && a[0] == '&' ? canon(a + 1, f->call_unit[j]) :
+			  args_at(f->calls[j].args,
+				  atoi(p->recv[mine[k]] + 1)) : NULL;
+		char *d = a && a[0] == '&' ? obj_key(a + 1, f->call_unit[j]) :
 			  NULL;
 
-		if (d && stores_of(p, x->slot, d) >= 0) {
-			key[k] = add_node(o, p, keys, x->slot, d);
+		if (d && stores_of(p, slot, d) >= 0) {
+			key[k] = add_node(o, p, keys, slot, d);
 			any = 1;
 		}
 		sb_addf(&id, "|%s", key[k] ? key[k] : "");
@@ -362,27 +406,30 @@ void linkobj_plan(struct link_objs *o, const struct facts *f)
 	p.f = f;
 	p.taken = xcalloc(f->nfns + 1, 1);
 	index_facts(&p);
+	lists(&p);
 	o->ncalls = f->ncalls;
 	o->call_key = xcalloc(f->ncalls + 1, sizeof(char *));
 	by_caller = xcalloc(f->ncalls + 1, 1);
 	for (int i = 0; i < f->ncalls; i++) {
-		const struct fact_call *c = &f->calls[i];
+		const char *recv = p.recv[i], *slot = p.slot[i];
 		char *ds = NULL;
 
-		if (!c->slot || !c->recv)
+		if (!slot || !recv)
 			continue;
-		if (c->recv[0] == 'p' && c->recv[1] >= '0' && c->recv[1] <= '9') {
-			ds = passed_objects(&p, i, atoi(c->recv + 1), c->slot);
+		if (!f->calls[i].recv) {
+			/* a list's walk: each caller's list its own */
+		} else if (recv[0] == 'p' && recv[1] >= '0' && recv[1] <= '9') {
+			ds = passed_objects(&p, i, atoi(recv + 1), slot);
 		} else {
-			ds = canon(c->recv, f->call_unit[i]);
-			if (stores_of(&p, c->slot, ds) < 0) {
+			ds = obj_key(recv, f->call_unit[i]);
+			if (stores_of(&p, slot, ds) < 0) {
 				free(ds);
 				ds = NULL;
 			}
 		}
 		if (ds)
-			o->call_key[i] = add_node(o, &p, &keys, c->slot, ds);
-		else if (c->recv[0] == 'p')
+			o->call_key[i] = add_node(o, &p, &keys, slot, ds);
+		else if (recv[0] == 'p')
 			by_caller[i] = 1;
 		free(ds);
 	}
@@ -399,6 +446,10 @@ void linkobj_plan(struct link_objs *o, const struct facts *f)
 	free(p.taken);
 	free(p.first);
 	free(p.callers);
+	for (int i = 0; i < f->ncalls; i++)
+		free(p.recv[i]);
+	free(p.recv);
+	free(p.slot);
 }
 
 void linkobj_free(struct link_objs *o)

@@ -36,15 +36,23 @@ static void chain(const struct link *lk, const struct link_path *p,
 		} else if (!x->is_hook) {
 			sb_addf(sb, "%s%s()", sb->len ? " -> " : "",
 				lk->f->fns[x->fn].name);
-			/* (through E->m: T.m = fn at file:line) */
+			/*
+			 * (through E->m: T.m = fn at file:line), or for a
+			 * list's walk (linklist.h) (through walk()'s list:
+			 * T.m = fn at file:line)
+			 */
 			if (stored && into)
-				sb_addf(sb, " (through %s: %s = %s at %s:%u)",
-					into->text ? into->text : "?",
+				sb_addf(sb, " (through %s%s: %s = %s at %s:%u)",
+					into->slot ? (into->text ? into->text :
+					"?") : into->callee,
+					into->slot ? "" : "()'s list",
 					stored->hook, stored->impl,
 					stored->file ? stored->file : "?",
 					stored->line);
 			stored = NULL;
-			into = c && c->slot ? c : NULL;
+			into = c && (c->slot || (next >= 0 &&
+				     lk->nodes[next].is_slot && *c->callee)) ?
+			       c : NULL;
 			if (next < 0 && c) {
 				if (c->sleep)
 					sb_addf(sb, " -> %s", c->sleep);

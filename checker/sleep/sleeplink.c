@@ -393,13 +393,20 @@ static void clone_edges(struct link *lk, const struct link_objs *o,
 		for (int k = lk->out_first[orig]; k < lk->out_first[orig + 1];
 		     k++) {
 			int i = lk->out_list[k], hook = lk->call_hook[i];
+			int to = lk->call_target[i];
 
+			/*
+			 * A list's walk (linklist.h) called from an API
+			 * for a named chain calls what that chain holds,
+			 * not the walk, which calls what any may hold.
+			 */
 			for (int m = 0; m < x->n; m++)
-				if (x->call[m] == i && x->key[m])
+				if (x->call[m] == i && x->key[m]) {
 					hook = slot_node(lk, x->key[m]);
+					to = -1;
+				}
 			add_edge(e, ne, base + c, hook, i);
-			add_edge_into(lk, e, ne, base + c,
-				      lk->call_target[i], i);
+			add_edge_into(lk, e, ne, base + c, to, i);
 		}
 	}
 }
@@ -541,8 +548,11 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 					     objs.call_clone[i];
 		if (c->hook)
 			lk->call_hook[i] = hook_node(lk, c->hook);
-		else if (c->slot && objs.call_key && objs.call_key[i])
+		else if (objs.call_key && objs.call_key[i]) {
 			lk->call_hook[i] = slot_node(lk, objs.call_key[i]);
+			if (!c->slot)	/* a list's walk: what it holds */
+				lk->call_target[i] = -1;
+		}
 		else if (c->slot)
 			lk->call_hook[i] = slot_node(lk, by_type ? c->ftype :
 						     c->slot);

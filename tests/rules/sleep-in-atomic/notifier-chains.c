@@ -1,0 +1,214 @@
+/*
+ * check-name: a notifier chain's walk calls the blocks linked into that chain, not every block
+ * check-tree: sleep-hooks
+ * check-path: kernel/case.c
+ * check-flags: -nostdinc -D__KERNEL__ -Iinclude
+ * check-command: report
+ *
+ * check-output-start
+kernel/case.c:204:2: warning: raw_notifier_call_chain() may sleep inside the atomic region begun by spin_lock(&dev_lock) at kernel/case.c:203: raw_notifier_call_chain() -> notifier_call_chain() -> netdev_event() (through notifier_call_chain()'s list: notifier_block.notifier_call = netdev_event at kernel/case.c:184) -> msleep() [sleep-in-atomic]
+kernel/case.c:212:2: warning: raw_notifier_call_chain() may sleep inside the atomic region begun by spin_lock(&dev_lock) at kernel/case.c:211: raw_notifier_call_chain() -> notifier_call_chain() -> netdev_event() (through nb->notifier_call: notifier_block.notifier_call = netdev_event at kernel/case.c:184) -> msleep() [sleep-in-atomic]
+ * check-output-end
+ *
+ * The chains as kernel/notifier.c makes them: notifier_chain_register()
+ * links a block into a list, notifier_call_chain() calls each block's
+ * notifier_call, and each kind's API passes its head's list
+ * (&nh->head).  A block is on one chain (one next pointer): pm_nb, on
+ * the blocking pm chain, may sleep there and is never called by an
+ * atomic chain's walk under rcu_read_lock(); gtod_chain holds gtod_nb
+ * alone, whose callback does not sleep, though netdev_chain's block,
+ * raw too, does.  A raw chain given by a pointer may be any raw chain.
+ */
+#include <linux/notifier.h>
+
+static int notifier_chain_register(struct notifier_block **nl,
+				   struct notifier_block *n)
+{
+	while (*nl) {
+		if (n->priority > (*nl)->priority)
+			break;
+		nl = &((*nl)->next);
+	}
+	n->next = *nl;
+	*nl = n;
+	return 0;
+}
+
+static int notifier_call_chain(struct notifier_block **nl,
+			       unsigned long val, void *v)
+{
+	struct notifier_block *nb, *next_nb;
+	int ret = 0;
+
+	nb = *nl;
+	while (nb) {
+		next_nb = nb->next;
+		ret = nb->notifier_call(nb, val, v);
+		nb = next_nb;
+	}
+	return ret;
+}
+
+int atomic_notifier_chain_register(struct atomic_notifier_head *nh,
+				   struct notifier_block *n)
+{
+	unsigned long flags;
+	int ret;
+
+	spin_lock_irqsave(&nh->lock, flags);
+	ret = notifier_chain_register(&nh->head, n);
+	spin_unlock_irqrestore(&nh->lock, flags);
+	return ret;
+}
+
+/* Quiet: the atomic chains hold die_nb alone, which does not sleep. */
+int atomic_notifier_call_chain(struct atomic_notifier_head *nh,
+			       unsigned long val, void *v)
+{
+	int ret;
+
+	rcu_read_lock();
+	ret = notifier_call_chain(&nh->head, val, v);
+	rcu_read_unlock();
+	return ret;
+}
+
+int blocking_notifier_chain_register(struct blocking_notifier_head *nh,
+				     struct notifier_block *n)
+{
+	int ret;
+
+	down_write(&nh->rwsem);
+	ret = notifier_chain_register(&nh->head, n);
+	up_write(&nh->rwsem);
+	return ret;
+}
+
+int blocking_notifier_call_chain(struct blocking_notifier_head *nh,
+				 unsigned long val, void *v)
+{
+	int ret;
+
+	down_read(&nh->rwsem);
+	ret = notifier_call_chain(&nh->head, val, v);
+	up_read(&nh->rwsem);
+	return ret;
+}
+
+int raw_notifier_chain_register(struct raw_notifier_head *nh,
+				struct notifier_block *n)
+{
+	return notifier_chain_register(&nh->head, n);
+}
+
+int raw_notifier_call_chain(struct raw_notifier_head *nh,
+			    unsigned long val, void *v)
+{
+	return notifier_call_chain(&nh->head, val, v);
+}
+
+/* An atomic chain and its block. */
+static struct atomic_notifier_head die_chain;
+static int die_count;
+
+static int die_notify(struct notifier_block *nb, unsigned long val, void *v)
+{
+	die_count++;
+	return 0;
+}
+
+static struct notifier_block die_nb = {
+	.notifier_call = die_notify,
+};
+
+void die_setup(void)
+{
+	atomic_notifier_chain_register(&die_chain, &die_nb);
+}
+
+void die_event(void)
+{
+	atomic_notifier_call_chain(&die_chain, 1, 0);
+}
+
+/* A blocking chain: its block sleeps, as a blocking chain's may. */
+static struct blocking_notifier_head pm_chain_head;
+static struct mutex pm_mutex;
+
+static int pm_notify(struct notifier_block *nb, unsigned long val, void *v)
+{
+	mutex_lock(&pm_mutex);
+	mutex_unlock(&pm_mutex);
+	return 0;
+}
+
+static struct notifier_block pm_nb;
+
+int register_pm_notifier(struct notifier_block *nb)
+{
+	return blocking_notifier_chain_register(&pm_chain_head, nb);
+}
+
+void pm_setup(void)
+{
+	pm_nb.notifier_call = pm_notify;
+	register_pm_notifier(&pm_nb);
+}
+
+void pm_event(void)
+{
+	blocking_notifier_call_chain(&pm_chain_head, 2, 0);
+}
+
+/* Two raw chains, each with its block. */
+static struct raw_notifier_head gtod_chain;
+static struct raw_notifier_head netdev_chain;
+static spinlock_t timekeeper_lock;
+static spinlock_t dev_lock;
+static long gtod_seq;
+
+static int gtod_notify(struct notifier_block *nb, unsigned long val, void *v)
+{
+	gtod_seq++;
+	return 0;
+}
+
+static int netdev_event(struct notifier_block *nb, unsigned long val,
+			void *v)
+{
+	msleep(1);
+	return 0;
+}
+
+static struct notifier_block gtod_nb = { .notifier_call = gtod_notify };
+static struct notifier_block netdev_nb = { .notifier_call = netdev_event };
+
+void raw_setup(void)
+{
+	raw_notifier_chain_register(&gtod_chain, &gtod_nb);
+	raw_notifier_chain_register(&netdev_chain, &netdev_nb);
+}
+
+/* Quiet: gtod_chain holds gtod_nb only. */
+void update_gtod(void)
+{
+	spin_lock(&timekeeper_lock);
+	raw_notifier_call_chain(&gtod_chain, 0, 0);
+	spin_unlock(&timekeeper_lock);
+}
+
+/* Fires: netdev_chain's block sleeps. */
+void netdev_notify_locked(void)
+{
+	spin_lock(&dev_lock);
+	raw_notifier_call_chain(&netdev_chain, 3, 0);
+	spin_unlock(&dev_lock);
+}
+
+/* Fires: any raw chain, netdev_chain among them; never pm_nb's. */
+void notify_any(struct raw_notifier_head *nh)
+{
+	spin_lock(&dev_lock);
+	raw_notifier_call_chain(nh, 4, 0);
+	spin_unlock(&dev_lock);
+}

@@ -167,6 +167,94 @@ static void link_arg(struct link_lists *l, struct work *w,
 	}
 }
 
+/*
+ * The blocks a walk may call (objects a WALK's member is stored in, by
+ * name) that the build passes somewhere it may keep them: to a call
+ * whose callee the facts do not hold (a primitive, a slot, a function
+ * of a unit not collected), or to a function that passes that
+ * parameter on as is or stores it (functions.fields "=pK").  A block
+ * passed nowhere else, when the build links it into no list either, is
+ * on no chain: its registration was compiled out (crash_core.c's
+ * register_memory_notifier() without memory hotplug) or reaches a stub
+ * (an inline that returns -ENODEV).
+ */
+static void escapes(struct link_lists *l, const struct facts *f,
+		    linklist_resolve resolve, const void *ctx)
+{
+	struct map blocks = { 0 }, passed = { 0 };
+
+	for (int r = 0; r < f->nregs; r++) {
+		const struct fact_reg *x = &f->regs[r];
+
+		for (size_t i = 0; x->slot && x->obj &&
+		     i < sizeof(prims) / sizeof(prims[0]); i++) {
+			size_t n = strlen(x->slot), m;
+
+			if (prims[i].kind != WALK)
+				continue;
+			m = strlen(prims[i].member);
+			if (n >= m && !strcmp(x->slot + n - m, prims[i].member))
+				map_put(&blocks, obj_key(x->obj,
+							 f->reg_unit[r]), 1);
+		}
+	}
+	if (!blocks.n)
+		return;
+	/* Parameters passed on as is: "fn|K". */
+	for (int i = 0; i < f->ncalls; i++) {
+		const char *a = f->calls[i].args;
+		int fn = -1;
+
+		for (int k = 0; a && *a; k++) {
+			size_t n = strcspn(a, ",");
+			char *t = xstrndup(a, strcspn(a, ",{"));
+			int pk = arg_param(t);
+
+			if (pk >= 0 && fn < 0)
+				fn = resolve(ctx, f->calls[i].caller,
+					     f->call_unit[i]);
+			if (pk >= 0 && fn >= 0)
+				map_put(&passed, xasprintf("%d|%d", fn, pk), 1);
+			free(t);
+			a += n + (a[n] == ',');
+		}
+	}
+	for (int i = 0; i < f->ncalls; i++) {
+		const struct fact_call *c = &f->calls[i];
+		const char *a = c->args;
+
+		for (int k = 0; a && *a; k++) {
+			size_t n = strcspn(a, ",");
+			char *t = xstrndup(a, strcspn(a, ",{"));
+			char *d = t[0] == '&' && t[1] ?
+				  obj_key(t + 1, f->call_unit[i]) : NULL;
+
+			if (d && map_get(&blocks, d) >= 0 &&
+			    map_get(&l->escaped, d) < 0) {
+				int fn = c->prim || !*c->callee ? -1 :
+					 resolve(ctx, c->callee,
+						  f->call_unit[i]);
+				const char *fl = fn >= 0 ? f->fns[fn].fields :
+						 NULL;
+				char *pk = xasprintf("%d|%d", fn, k);
+				char *st = xasprintf("=p%d", k);
+
+				if (fn < 0 || map_get(&passed, pk) >= 0 ||
+				    (fl && (!strcmp(fl, "*") ||
+					    strstr(fl, st))))
+					map_put(&l->escaped, xstrdup(d), 1);
+				free(pk);
+				free(st);
+			}
+			free(d);
+			free(t);
+			a += n + (a[n] == ',');
+		}
+	}
+	map_free(&blocks);
+	map_free(&passed);
+}
+
 void linklist_plan(struct link_lists *l, const struct facts *f,
 		   linklist_resolve resolve, const void *ctx,
 		   const int *first, const int *callers)
@@ -180,9 +268,12 @@ void linklist_plan(struct link_lists *l, const struct facts *f,
 					    prim_of(c->callee, LINK);
 		const struct list_prim *api = c->prim || !c->args ? NULL :
 					      prim_of(c->callee, API);
+
+		if (!api && !c->prim && c->args)
+			api = prim_of(c->callee, WALK);
 		char *la, *oa, *key;
 
-		/* A chain an API walks is a list, though nothing in it. */
+		/* A list a walk is given is one, though nothing in it. */
 		la = api ? args_at(c->args, api->list) : NULL;
 		if (la && la[0] == '&' && la[1]) {
 			key = obj_key(la + 1, f->call_unit[i]);
@@ -227,11 +318,14 @@ void linklist_plan(struct link_lists *l, const struct facts *f,
 		free(w.v[s].key);
 	free(w.v);
 	map_free(&w.seen);
+	escapes(l, f, resolve, ctx);
 }
 
 int linklist_may_hold(const struct link_lists *l, int i, const char *d)
 {
-	return map_get(&l->linked, d) < 0 || strv_find(&l->objs[i], d) >= 0;
+	if (strv_find(&l->objs[i], d) >= 0)
+		return 1;
+	return map_get(&l->linked, d) < 0 && map_get(&l->escaped, d) >= 0;
 }
 
 void linklist_free(struct link_lists *l)
@@ -246,5 +340,6 @@ void linklist_free(struct link_lists *l)
 	free(l->walker_slot);
 	map_free(&l->index);
 	map_free(&l->linked);
+	map_free(&l->escaped);
 	memset(l, 0, sizeof(*l));
 }

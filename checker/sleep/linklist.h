@@ -21,6 +21,7 @@ struct link_lists {
 	struct strv *objs;	/* per list: the objects linked into it */
 	int n;
 	struct map linked;	/* the objects linked into any list */
+	struct map escaped;	/* blocks passed where they may be kept */
 	struct strv walker;	/* the walks the facts hold */
 	const char **walker_slot;	/* and the member each calls (the
 					   facts' string) */
@@ -53,10 +54,12 @@ int linklist_walk(const struct link_lists *l, const struct fact_call *c,
 		  const char **slot);
 /*
  * May object d (a key) be in list i?  It is when the build links it
- * there, and when the build links it into no list the link can see (a
- * block registered where the facts do not reach); not when it links it
- * into other lists only: a notifier_block has one next pointer, it is
- * on one chain at a time.
+ * there; and when the build links it into no list the link can see but
+ * passes it where it may be kept (a function the facts do not hold, or
+ * one that passes it on or stores it: registered where the facts do
+ * not reach).  Not when the build links it into other lists only: a
+ * notifier_block has one next pointer, it is on one chain at a time;
+ * nor when it passes it nowhere it may be kept: on no chain.
  */
 int linklist_may_hold(const struct link_lists *l, int i, const char *d);
 void linklist_free(struct link_lists *l);

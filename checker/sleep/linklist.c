@@ -174,7 +174,7 @@ static void link_arg(struct link_lists *l, struct work *w,
  * of a unit not collected), or to a function that passes that
  * parameter on as is or stores it (functions.fields "=pK").  A block
  * passed nowhere else, when the build links it into no list either, is
- * on no chain: its registration was compiled out (crash_core.c's
+ * on no chain: its registration was compiled out (the crash hotplug's
  * register_memory_notifier() without memory hotplug) or reaches a stub
  * (an inline that returns -ENODEV).
  */
@@ -301,9 +301,18 @@ void linklist_plan(struct link_lists *l, const struct facts *f,
 		free(la);
 		free(oa);
 	}
-	/* Up through the functions that pass the object on as is. */
+	/*
+	 * Up through the functions that pass the object on as is; what
+	 * such a function's parameter points to is linked too (the block
+	 * "nb->notifier_call = f;" sets up in a function given nb).
+	 */
 	for (int s = 0; s < w.n; s++) {
 		struct step st = w.v[s];
+		char *pd = xasprintf("p%d@%s:%d", f->fn_unit[st.fn],
+				     f->fns[st.fn].name, st.k);
+
+		add(l, st.key, pd);
+		free(pd);
 
 		for (int j = first[st.fn]; j < first[st.fn + 1]; j++) {
 			int c = callers[j];
@@ -325,7 +334,11 @@ int linklist_may_hold(const struct link_lists *l, int i, const char *d)
 {
 	if (strv_find(&l->objs[i], d) >= 0)
 		return 1;
-	return map_get(&l->linked, d) < 0 && map_get(&l->escaped, d) >= 0;
+	if (map_get(&l->linked, d) >= 0)
+		return 0;
+	/* A parameter's block: whatever its callers pass, anywhere. */
+	return (d[0] == 'p' && d[1] >= '0' && d[1] <= '9') ||
+	       map_get(&l->escaped, d) >= 0;
 }
 
 void linklist_free(struct link_lists *l)

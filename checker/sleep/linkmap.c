@@ -72,8 +72,8 @@ void map_free(struct map *m)
 
 char *obj_key(const char *name, int unit)
 {
-	if (!strncmp(name, "s@", 2))
-		return xasprintf("s%d@%s", unit, name + 2);
+	if (!strncmp(name, "s@", 2) || !strncmp(name, "p@", 2))
+		return xasprintf("%c%d@%s", name[0], unit, name + 2);
 	return xstrdup(name);
 }
 

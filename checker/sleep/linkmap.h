@@ -21,7 +21,10 @@ void map_put(struct map *m, char *key, int val);
 int map_get(const struct map *m, const char *key);
 void map_free(struct map *m);
 
-/* An object's name as the link keys it: statics carry their unit. */
+/*
+ * An object's name as the link keys it: statics ("s@x", "s@fn:var") and
+ * a function's parameter's ("p@fn:K") carry their unit.
+ */
 char *obj_key(const char *name, int unit);
 /*
  * Argument k of an args column ("p0,&@x,?"), without the members known

@@ -20,6 +20,7 @@ struct plan {
 	int *nlist;
 	int nlists;
 	struct map copied;	/* objects written whole */
+	struct map slot_reg;	/* a member's USR -> one registration */
 	struct map fns;		/* "s:unit:name", "g:name", "i:name" */
 	char *taken;		/* per function: its address is taken */
 	int *first, *callers;	/* calls by name into each function */
@@ -118,6 +119,8 @@ static void index_facts(struct plan *p)
 
 		if (n >= 0)
 			p->taken[n] = 1;	/* stored: called from anywhere */
+		if (r->slot)
+			map_put(&p->slot_reg, xstrdup(r->slot), i);
 		if (r->slot && r->obj) {
 			char *d = obj_key(r->obj, f->reg_unit[i]);
 
@@ -333,6 +336,7 @@ static char *add_node(struct link_objs *o, const struct plan *p,
 	x->key = xstrdup(key);
 	x->reg = NULL;
 	x->nreg = 0;
+	x->named = map_get(&p->slot_reg, usr);
 	for (char *d = strtok_r(all, "|", &save); d;
 	     d = strtok_r(NULL, "|", &save)) {
 		int l = stores_of(p, usr, d);
@@ -438,6 +442,7 @@ void linkobj_plan(struct link_objs *o, const struct facts *f)
 	map_free(&keys);
 	map_free(&p.stores);
 	map_free(&p.copied);
+	map_free(&p.slot_reg);
 	map_free(&p.fns);
 	for (int l = 0; l < p.nlists; l++)
 		free(p.list[l]);

@@ -22,6 +22,8 @@ struct link_objs {
 		char *key;
 		int *reg;
 		int nreg;
+		int named;	/* a registration of the member, for its
+				   name (a list may hold none) */
 	} *node;
 	int nnode;
 	/*

@@ -174,6 +174,8 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 		char *name = obj_alias(a);
 		CXCursor var = clang_getCursorReferenced(a);
 
+		if (!name)	/* set once to fresh memory: its elements */
+			name = obj_elements(a);
 		if (name) {
 			char *r = xasprintf("&%s", name);
 

@@ -221,6 +221,115 @@ char *obj_alias(CXCursor e)
 	return name;
 }
 
+/* Is call c given GFP flags: a parameter of type gfp_t? */
+static int gfp_call(CXCursor c)
+{
+	CXCursor fn = clang_getCursorReferenced(c);
+	int n = clang_Cursor_getNumArguments(fn), hit = 0;
+
+	for (int i = 0; i < n && !hit; i++) {
+		CXType t = clang_getCursorType(clang_Cursor_getArgument(fn, i));
+		CXString sp = clang_getTypeSpelling(t);
+		const char *str = clang_getCString(sp);
+
+		hit = str && (!strcmp(str, "gfp_t") || !strcmp(str,
+							       "const gfp_t"));
+		clang_disposeString(sp);
+	}
+	return hit;
+}
+
+static enum CXChildVisitResult alloc_cb(CXCursor c, CXCursor parent,
+					CXClientData data)
+{
+	int *hit = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr && gfp_call(c)) {
+		*hit = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * Is value fresh memory: a call given GFP flags (kcalloc(n, size,
+ * GFP_KERNEL), kzalloc()), also inside a statement expression (6.x's
+ * alloc_hooks())?
+ */
+static int allocated(CXCursor value)
+{
+	int hit = 0;
+
+	value = fe_strip(value);
+	if (clang_getCursorKind(value) == CXCursor_CallExpr)
+		return gfp_call(value);
+	clang_visitChildren(value, alloc_cb, &hit);
+	return hit;
+}
+
+char *obj_elements(CXCursor e)
+{
+	CXCursor v, fn;
+	CXType t, el;
+	char *tag, *fname, *vname, *name = NULL;
+
+	e = fe_strip(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return NULL;
+	v = clang_getCursorReferenced(e);
+	fn = clang_getCursorSemanticParent(v);
+	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
+	    clang_Cursor_hasVarDeclGlobalStorage(v) ||
+	    clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return NULL;
+	t = clang_getCanonicalType(clang_getCursorType(v));
+	if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+		el = clang_getArrayElementType(t);
+	else if (t.kind == CXType_Pointer &&
+		 allocated(obj_set_once(e)))
+		el = clang_getPointeeType(t);
+	else
+		return NULL;
+	tag = obj_tag(el);
+	if (!tag)
+		return NULL;	/* a struct's only */
+	free(tag);
+	fname = fe_spelling(fn);
+	vname = fe_spelling(v);
+	if (*fname && *vname)
+		name = xasprintf("s@%s:%s[]", fname, vname);
+	free(fname);
+	free(vname);
+	return name;
+}
+
+char *obj_param(CXCursor ptr)
+{
+	CXCursor v, fn;
+	char *fname, *name = NULL;
+	int n;
+
+	ptr = fe_strip(ptr);
+	if (clang_getCursorKind(ptr) != CXCursor_DeclRefExpr)
+		return NULL;
+	v = clang_getCursorReferenced(ptr);
+	fn = clang_getCursorSemanticParent(v);
+	if (clang_getCursorKind(v) != CXCursor_ParmDecl ||
+	    clang_getCursorKind(fn) != CXCursor_FunctionDecl ||
+	    !clang_isCursorDefinition(fn) || obj_changes(fn, v))
+		return NULL;
+	n = clang_Cursor_getNumArguments(fn);
+	for (int i = 0; i < n && !name; i++)
+		if (clang_equalCursors(clang_Cursor_getArgument(fn, i), v)) {
+			fname = fe_spelling(fn);
+			if (*fname)
+				name = xasprintf("p@%s:%d", fname, i);
+			free(fname);
+		}
+	return name;
+}
+
 static char *member_base(CXCursor m, CXCursor *ptr, int depth)
 {
 	CXCursor base = clang_getNullCursor();
@@ -237,6 +346,8 @@ static char *member_base(CXCursor m, CXCursor *ptr, int depth)
 		/* A local set to "&D" where declared: D's member. */
 		char *alias = obj_alias(base);
 
+		if (!alias)	/* p->m of fresh memory: p[0].m */
+			alias = obj_elements(base);
 		if (alias)
 			return alias;
 		*ptr = base;
@@ -308,10 +419,15 @@ static char *name_of(CXCursor e, int depth)
 		arr = fe_strip(arr);
 		if (clang_Cursor_isNull(arr))
 			return NULL;
-		/* a[i] of an array (not of a pointer): the array. */
-		if (!aggregate(clang_getCursorType(arr)))
-			return NULL;
-		return name_of(arr, depth + 1);
+		/* a[i] of a global array: the array. */
+		if (aggregate(clang_getCursorType(arr))) {
+			char *name = name_of(arr, depth + 1);
+
+			if (name)
+				return name;
+		}
+		/* of a local array, or of fresh memory: its elements */
+		return obj_elements(arr);
 	}
 	return NULL;
 }

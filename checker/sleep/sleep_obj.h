@@ -7,9 +7,10 @@
  * static to its unit), or a member of a struct reached through a pointer
  * to its type, "T.f" ("e1000_adapter.cc" for adapter->cc), followed by
  * ".f" for each member of a member ("@fw_cache.pm_notify",
- * "virtual_engine.base"); an element of an array is the array.  What
- * a pointer points to (p->m: the object *p) has no name, unless the
- * pointer is a local set once to a named object's address (obj_alias).
+ * "virtual_engine.base"); an element of a global array is the array.
+ * What a pointer points to (p->m: the object *p) has no name, unless the
+ * pointer is a local set once to a named object's address (obj_alias),
+ * or to fresh memory (obj_elements).
  */
 #ifndef HOOKWRAP_SLEEP_OBJ_H
 #define HOOKWRAP_SLEEP_OBJ_H
@@ -39,6 +40,22 @@ char *obj_address(CXCursor a);
  * Not a name stores or slot calls use.  Malloc'd.
  */
 char *obj_argument(CXCursor a);
+/*
+ * The elements of local e, "s@fn:var[]", an array of structs or a
+ * pointer the function sets once to fresh memory (a call given GFP
+ * flags: "nb = kcalloc(n, sizeof(*nb), GFP_KERNEL)"), all of them one
+ * object: "nb[i]", "&nb[i]", "nb->m" and "nb" passed.  Else NULL.
+ * Malloc'd.
+ */
+char *obj_elements(CXCursor e);
+/*
+ * The object a function's parameter points to, "p@fn:K" for ptr, a
+ * reference to its parameter K that it never changes ("nb" of
+ * "nb->notifier_call = f;" in a function given nb), or NULL: the block
+ * a store through it sets up, which the link matches with the blocks
+ * its callers pass (linklist.h).  Malloc'd.
+ */
+char *obj_param(CXCursor ptr);
 /* The tag of record type t ("sg_mapping_iter"), or NULL.  Malloc'd. */
 char *obj_tag(CXType t);
 

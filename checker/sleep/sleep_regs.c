@@ -282,6 +282,8 @@ static void scan_assign(struct regs *s, CXCursor op)
 				CXCursor ptr;
 				char *obj = obj_of_member(lhs, &ptr);
 
+				if (!obj && !clang_Cursor_isNull(ptr))
+					obj = obj_param(ptr);	/* p@fn:K */
 				add_reg(s, member, f, slot, k.v[1],
 					"assignment", obj);
 				free(obj);

@@ -471,7 +471,9 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 		linkobj_plan(&objs, f);
 	for (int i = 0; i < objs.nnode; i++)
 		add_slot_name(lk, &hn, objs.node[i].key,
-			      f->regs[objs.node[i].reg[0]].hook);
+			      objs.node[i].named >= 0 ?
+			      f->regs[objs.node[i].named].hook :
+			      objs.node[i].key);
 	lk->nhooks = hn.n;
 	lk->nnodes = hn.n + f->nfns + objs.nclone;	/* copies last */
 	lk->nodes = xcalloc(lk->nnodes + 1, sizeof(*lk->nodes));

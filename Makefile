@@ -175,8 +175,10 @@ FUZZ_SRC    := src/core/atomicio.c src/core/bigstack.c src/core/config.c \
 	       checker/input/patch.c checker/input/patch_apply.c \
 	       checker/input/patch_parse.c checker/input/patch_tree.c \
 	       checker/hcache.c checker/mcache.c \
-	       checker/sleep/linkcond.c checker/sleep/linkfield.c \
-	       checker/sleep/linkmap.c checker/sleep/sleep_doc.c \
+	       checker/sleep/facts.c checker/sleep/linkcond.c \
+	       checker/sleep/linkfield.c checker/sleep/linklist.c \
+	       checker/sleep/linkmap.c checker/sleep/linkobj.c \
+	       checker/sleep/sleep_doc.c \
 	       checker/sleep/sleep_expr.c checker/sleep/sleep_prims.c
 FUZZ_OBJ    := $(FUZZ_SRC:%.c=build-fuzz/%.o)
 

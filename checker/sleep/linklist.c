@@ -207,8 +207,9 @@ static void escapes(struct link_lists *l, const struct facts *f,
 
 		for (int k = 0; a && *a; k++) {
 			size_t n = strcspn(a, ",");
-			char *t = xstrndup(a, strcspn(a, ",{"));
-			int pk = arg_param(t);
+			char *t = a[0] == 'p' ? xstrndup(a, strcspn(a, ",{")) :
+				  NULL;
+			int pk = t ? arg_param(t) : -1;
 
 			if (pk >= 0 && fn < 0)
 				fn = resolve(ctx, f->calls[i].caller,
@@ -225,9 +226,10 @@ static void escapes(struct link_lists *l, const struct facts *f,
 
 		for (int k = 0; a && *a; k++) {
 			size_t n = strcspn(a, ",");
-			char *t = xstrndup(a, strcspn(a, ",{"));
-			char *d = t[0] == '&' && t[1] ?
-				  obj_key(t + 1, f->call_unit[i]) : NULL;
+			char *t = a[0] == '&' ? xstrndup(a, strcspn(a, ",{")) :
+				  NULL;
+			char *d = t && t[1] ? obj_key(t + 1, f->call_unit[i]) :
+				  NULL;
 
 			if (d && map_get(&blocks, d) >= 0 &&
 			    map_get(&l->escaped, d) < 0) {

@@ -193,24 +193,24 @@ static void lists(struct plan *p)
 				strv_push(&walked, slot);
 		}
 	}
-	for (int i = 0; i < l.n; i++)
-		for (int w = 0; w < walked.n; w++) {
+	/* The stores in a walked member, once: "USR|L" for each list. */
+	for (int r = 0; r < f->nregs; r++) {
+		const struct fact_reg *x = &f->regs[r];
+		char *d;
+
+		if (!x->slot || strv_find(&walked, x->slot) < 0)
+			continue;
+		d = x->obj ? obj_key(x->obj, f->reg_unit[r]) : NULL;
+		for (int i = 0; i < l.n; i++)
+			if (!d || linklist_may_hold(&l, i, d))
+				store_add(p, xasprintf("%s|%s", x->slot,
+						       l.name[i]), r);
+		free(d);
+	}
+	for (int i = 0; i < l.n; i++)	/* and for the lists left empty */
+		for (int w = 0; w < walked.n; w++)
 			store_add(p, xasprintf("%s|%s", walked.v[w],
 					       l.name[i]), -1);
-			for (int r = 0; r < f->nregs; r++) {
-				const struct fact_reg *x = &f->regs[r];
-				char *d;
-
-				if (!x->slot || strcmp(x->slot, walked.v[w]))
-					continue;
-				d = x->obj ? obj_key(x->obj, f->reg_unit[r]) :
-				    NULL;
-				if (!d || linklist_may_hold(&l, i, d))
-					store_add(p, xasprintf("%s|%s",
-						  walked.v[w], l.name[i]), r);
-				free(d);
-			}
-		}
 	linklist_free(&l);
 	strv_clear(&walked);
 }

@@ -4,16 +4,17 @@
  * check-path: kernel/case.c
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude
  * check-command: report
+ * check-units: kernel/notifier.c
  *
  * check-output-start
-kernel/case.c:211:2: warning: raw_notifier_call_chain() may sleep inside the atomic region begun by spin_lock(&dev_lock) at kernel/case.c:210: raw_notifier_call_chain() -> notifier_call_chain() -> netdev_event() (through notifier_call_chain()'s list: notifier_block.notifier_call = netdev_event at kernel/case.c:191) -> msleep() [sleep-in-atomic]
-kernel/case.c:270:2: warning: raw_notifier_call_chain() may sleep inside the atomic region begun by spin_lock(&dev_lock) at kernel/case.c:269: raw_notifier_call_chain() -> notifier_call_chain() -> netdev_event() (through nb->notifier_call: notifier_block.notifier_call = netdev_event at kernel/case.c:191) -> msleep() [sleep-in-atomic]
+kernel/case.c:126:2: warning: raw_notifier_call_chain() may sleep inside the atomic region begun by spin_lock(&dev_lock) at kernel/case.c:125: raw_notifier_call_chain() -> notifier_call_chain() -> netdev_event() (through notifier_call_chain()'s list: notifier_block.notifier_call = netdev_event at kernel/case.c:106) -> msleep() [sleep-in-atomic]
+kernel/case.c:185:2: warning: raw_notifier_call_chain() may sleep inside the atomic region begun by spin_lock(&dev_lock) at kernel/case.c:184: raw_notifier_call_chain() -> notifier_call_chain() -> netdev_event() (through nb->notifier_call: notifier_block.notifier_call = netdev_event at kernel/case.c:106) -> msleep() [sleep-in-atomic]
  * check-output-end
  *
- * The chains as kernel/notifier.c makes them: notifier_chain_register()
- * links a block into a list, notifier_call_chain() calls each block's
- * notifier_call, and each kind's API passes its head's list
- * (&nh->head).  A block is on one chain (one next pointer): pm_nb, on
+ * The chains as the fixture's kernel/notifier.c makes them, another
+ * unit: notifier_chain_register() links a block into a list,
+ * notifier_call_chain() calls each block's notifier_call, and each
+ * kind's API passes its head's list (&nh->head).  A block is on one chain (one next pointer): pm_nb, on
  * the blocking pm chain, may sleep there and is never called by an
  * atomic chain's walk under rcu_read_lock(); gtod_chain holds gtod_nb
  * alone, whose callback does not sleep, though netdev_chain's block,
@@ -27,92 +28,6 @@ kernel/case.c:270:2: warning: raw_notifier_call_chain() may sleep inside the ato
 #include <linux/gfp.h>
 
 extern void *kmalloc_array(size_t n, size_t size, gfp_t flags);
-
-static int notifier_chain_register(struct notifier_block **nl,
-				   struct notifier_block *n)
-{
-	while (*nl) {
-		if (n->priority > (*nl)->priority)
-			break;
-		nl = &((*nl)->next);
-	}
-	n->next = *nl;
-	*nl = n;
-	return 0;
-}
-
-static int notifier_call_chain(struct notifier_block **nl,
-			       unsigned long val, void *v)
-{
-	struct notifier_block *nb, *next_nb;
-	int ret = 0;
-
-	nb = *nl;
-	while (nb) {
-		next_nb = nb->next;
-		ret = nb->notifier_call(nb, val, v);
-		nb = next_nb;
-	}
-	return ret;
-}
-
-int atomic_notifier_chain_register(struct atomic_notifier_head *nh,
-				   struct notifier_block *n)
-{
-	unsigned long flags;
-	int ret;
-
-	spin_lock_irqsave(&nh->lock, flags);
-	ret = notifier_chain_register(&nh->head, n);
-	spin_unlock_irqrestore(&nh->lock, flags);
-	return ret;
-}
-
-/* Quiet: the atomic chains hold die_nb alone, which does not sleep. */
-int atomic_notifier_call_chain(struct atomic_notifier_head *nh,
-			       unsigned long val, void *v)
-{
-	int ret;
-
-	rcu_read_lock();
-	ret = notifier_call_chain(&nh->head, val, v);
-	rcu_read_unlock();
-	return ret;
-}
-
-int blocking_notifier_chain_register(struct blocking_notifier_head *nh,
-				     struct notifier_block *n)
-{
-	int ret;
-
-	down_write(&nh->rwsem);
-	ret = notifier_chain_register(&nh->head, n);
-	up_write(&nh->rwsem);
-	return ret;
-}
-
-int blocking_notifier_call_chain(struct blocking_notifier_head *nh,
-				 unsigned long val, void *v)
-{
-	int ret;
-
-	down_read(&nh->rwsem);
-	ret = notifier_call_chain(&nh->head, val, v);
-	up_read(&nh->rwsem);
-	return ret;
-}
-
-int raw_notifier_chain_register(struct raw_notifier_head *nh,
-				struct notifier_block *n)
-{
-	return notifier_chain_register(&nh->head, n);
-}
-
-int raw_notifier_call_chain(struct raw_notifier_head *nh,
-			    unsigned long val, void *v)
-{
-	return notifier_call_chain(&nh->head, val, v);
-}
 
 /* An atomic chain and its block. */
 static struct atomic_notifier_head die_chain;

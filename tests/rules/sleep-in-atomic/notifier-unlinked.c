@@ -4,10 +4,11 @@
  * check-path: kernel/case.c
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude
  * check-command: report
+ * check-units: kernel/notifier.c
  *
  * check-output-start
-kernel/case.c:71:8: warning: notifier_call_chain() may sleep inside the atomic region begun by rcu_read_lock() at kernel/case.c:70: notifier_call_chain() -> far_notify() (through nb->notifier_call: notifier_block.notifier_call = far_notify at kernel/case.c:142) -> msleep() [sleep-in-atomic]
-kernel/case.c:164:2: warning: raw_notifier_call_chain() may sleep inside the atomic region begun by spin_lock(&clock_lock) at kernel/case.c:163: raw_notifier_call_chain() -> notifier_call_chain() -> far_notify() (through notifier_call_chain()'s list: notifier_block.notifier_call = far_notify at kernel/case.c:142) -> msleep() [sleep-in-atomic]
+kernel/case.c:79:2: warning: raw_notifier_call_chain() may sleep inside the atomic region begun by spin_lock(&clock_lock) at kernel/case.c:78: raw_notifier_call_chain() -> notifier_call_chain() -> far_notify() (through notifier_call_chain()'s list: notifier_block.notifier_call = far_notify at kernel/case.c:57) -> msleep() [sleep-in-atomic]
+kernel/notifier.c:57:8: warning: notifier_call_chain() may sleep inside the atomic region begun by rcu_read_lock() at kernel/notifier.c:56: notifier_call_chain() -> far_notify() (through nb->notifier_call: notifier_block.notifier_call = far_notify at kernel/case.c:57) -> msleep() [sleep-in-atomic]
  * check-output-end
  *
  * Three blocks whose callbacks sleep, none linked into a chain by a
@@ -20,92 +21,6 @@ kernel/case.c:164:2: warning: raw_notifier_call_chain() may sleep inside the ato
  * chains' under rcu_read_lock() too.
  */
 #include <linux/notifier.h>
-
-static int notifier_chain_register(struct notifier_block **nl,
-				   struct notifier_block *n)
-{
-	while (*nl) {
-		if (n->priority > (*nl)->priority)
-			break;
-		nl = &((*nl)->next);
-	}
-	n->next = *nl;
-	*nl = n;
-	return 0;
-}
-
-static int notifier_call_chain(struct notifier_block **nl,
-			       unsigned long val, void *v)
-{
-	struct notifier_block *nb, *next_nb;
-	int ret = 0;
-
-	nb = *nl;
-	while (nb) {
-		next_nb = nb->next;
-		ret = nb->notifier_call(nb, val, v);
-		nb = next_nb;
-	}
-	return ret;
-}
-
-int atomic_notifier_chain_register(struct atomic_notifier_head *nh,
-				   struct notifier_block *n)
-{
-	unsigned long flags;
-	int ret;
-
-	spin_lock_irqsave(&nh->lock, flags);
-	ret = notifier_chain_register(&nh->head, n);
-	spin_unlock_irqrestore(&nh->lock, flags);
-	return ret;
-}
-
-/* Quiet: the atomic chains hold die_nb alone, which does not sleep. */
-int atomic_notifier_call_chain(struct atomic_notifier_head *nh,
-			       unsigned long val, void *v)
-{
-	int ret;
-
-	rcu_read_lock();
-	ret = notifier_call_chain(&nh->head, val, v);
-	rcu_read_unlock();
-	return ret;
-}
-
-int blocking_notifier_chain_register(struct blocking_notifier_head *nh,
-				     struct notifier_block *n)
-{
-	int ret;
-
-	down_write(&nh->rwsem);
-	ret = notifier_chain_register(&nh->head, n);
-	up_write(&nh->rwsem);
-	return ret;
-}
-
-int blocking_notifier_call_chain(struct blocking_notifier_head *nh,
-				 unsigned long val, void *v)
-{
-	int ret;
-
-	down_read(&nh->rwsem);
-	ret = notifier_call_chain(&nh->head, val, v);
-	up_read(&nh->rwsem);
-	return ret;
-}
-
-int raw_notifier_chain_register(struct raw_notifier_head *nh,
-				struct notifier_block *n)
-{
-	return notifier_chain_register(&nh->head, n);
-}
-
-int raw_notifier_call_chain(struct raw_notifier_head *nh,
-			    unsigned long val, void *v)
-{
-	return notifier_call_chain(&nh->head, val, v);
-}
 
 static struct raw_notifier_head clock_chain;
 static spinlock_t clock_lock;

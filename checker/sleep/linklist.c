@@ -60,13 +60,10 @@ static const struct list_prim *prim_of(const char *fn, int kind)
 static const struct list_prim *walk_of(const struct fact_call *c)
 {
 	const struct list_prim *x = prim_of(c->caller, WALK);
-	size_t n, m;
 
 	if (!x || !c->slot || c->recv)
 		return NULL;
-	n = strlen(c->slot);
-	m = strlen(x->member);
-	return n >= m && !strcmp(c->slot + n - m, x->member) ? x : NULL;
+	return ends_with(c->slot, x->member) ? x : NULL;
 }
 
 int linklist_walk(const struct link_lists *l, const struct fact_call *c,
@@ -187,16 +184,11 @@ static void escapes(struct link_lists *l, const struct facts *f,
 		const struct fact_reg *x = &f->regs[r];
 
 		for (size_t i = 0; x->slot && x->obj &&
-		     i < sizeof(prims) / sizeof(prims[0]); i++) {
-			size_t n = strlen(x->slot), m;
-
-			if (prims[i].kind != WALK)
-				continue;
-			m = strlen(prims[i].member);
-			if (n >= m && !strcmp(x->slot + n - m, prims[i].member))
+		     i < sizeof(prims) / sizeof(prims[0]); i++)
+			if (prims[i].kind == WALK &&
+			    ends_with(x->slot, prims[i].member))
 				map_put(&blocks, obj_key(x->obj,
 							 f->reg_unit[r]), 1);
-		}
 	}
 	if (!blocks.n)
 		return;

@@ -153,19 +153,45 @@ int obj_changes(CXCursor fn, CXCursor var)
 	return ch.n;
 }
 
+/*
+ * The variable e (a stripped reference) names when it is a local of a
+ * function, that function in *fn; else a null cursor.
+ */
+static CXCursor local_of(CXCursor e, CXCursor *fn)
+{
+	CXCursor v;
+
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	v = clang_getCursorReferenced(e);
+	*fn = clang_getCursorSemanticParent(v);
+	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
+	    clang_Cursor_hasVarDeclGlobalStorage(v) ||
+	    clang_getCursorKind(*fn) != CXCursor_FunctionDecl)
+		return clang_getNullCursor();
+	return v;
+}
+
+/* "s@fn:var" and suffix, the name of a function's local; or NULL. */
+static char *local_name(CXCursor fn, CXCursor v, const char *suffix)
+{
+	char *fname = fe_spelling(fn), *vname = fe_spelling(v), *name = NULL;
+
+	if (*fname && *vname)
+		name = xasprintf("s@%s:%s%s", fname, vname, suffix);
+	free(fname);
+	free(vname);
+	return name;
+}
+
 CXCursor obj_set_once(CXCursor e)
 {
 	CXCursor v, fn, init;
 	struct changes ch;
 
 	e = fe_strip(e);
-	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
-		return clang_getNullCursor();
-	v = clang_getCursorReferenced(e);
-	fn = clang_getCursorSemanticParent(v);
-	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
-	    clang_Cursor_hasVarDeclGlobalStorage(v) ||
-	    clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+	v = local_of(e, &fn);
+	if (clang_Cursor_isNull(v))
 		return clang_getNullCursor();
 	ch.var = v;
 	ch.n = 0;
@@ -272,16 +298,11 @@ char *obj_elements(CXCursor e)
 {
 	CXCursor v, fn;
 	CXType t, el;
-	char *tag, *fname, *vname, *name = NULL;
+	char *tag;
 
 	e = fe_strip(e);
-	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
-		return NULL;
-	v = clang_getCursorReferenced(e);
-	fn = clang_getCursorSemanticParent(v);
-	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
-	    clang_Cursor_hasVarDeclGlobalStorage(v) ||
-	    clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+	v = local_of(e, &fn);
+	if (clang_Cursor_isNull(v))
 		return NULL;
 	t = clang_getCanonicalType(clang_getCursorType(v));
 	if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
@@ -295,13 +316,7 @@ char *obj_elements(CXCursor e)
 	if (!tag)
 		return NULL;	/* a struct's only */
 	free(tag);
-	fname = fe_spelling(fn);
-	vname = fe_spelling(v);
-	if (*fname && *vname)
-		name = xasprintf("s@%s:%s[]", fname, vname);
-	free(fname);
-	free(vname);
-	return name;
+	return local_name(fn, v, "[]");
 }
 
 char *obj_param(CXCursor ptr)
@@ -456,30 +471,18 @@ char *obj_address(CXCursor a)
 char *obj_argument(CXCursor a)
 {
 	CXCursor in = clang_getNullCursor(), v, fn;
-	char *name = obj_address(a), *fname, *vname, *tag;
+	char *name = obj_address(a), *tag;
 
 	a = fe_strip(a);
 	if (name || !is_amp(a))
 		return name;
 	clang_visitChildren(a, fe_take_first, &in);
-	in = fe_strip(in);
-	if (clang_getCursorKind(in) != CXCursor_DeclRefExpr)
-		return NULL;
-	v = clang_getCursorReferenced(in);
-	fn = clang_getCursorSemanticParent(v);
-	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
-	    clang_Cursor_hasVarDeclGlobalStorage(v) ||
-	    clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+	v = local_of(fe_strip(in), &fn);
+	if (clang_Cursor_isNull(v))
 		return NULL;
 	tag = obj_tag(clang_getCursorType(v));
 	if (!tag)
 		return NULL;	/* a struct's only: not an int's address */
 	free(tag);
-	fname = fe_spelling(fn);
-	vname = fe_spelling(v);
-	if (*fname && *vname)
-		name = xasprintf("s@%s:%s", fname, vname);
-	free(fname);
-	free(vname);
-	return name;
+	return local_name(fn, v, "");
 }

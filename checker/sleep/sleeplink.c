@@ -550,11 +550,8 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 					     objs.call_clone[i];
 		if (c->hook)
 			lk->call_hook[i] = hook_node(lk, c->hook);
-		else if (objs.call_key && objs.call_key[i]) {
+		else if (c->slot && objs.call_key && objs.call_key[i])
 			lk->call_hook[i] = slot_node(lk, objs.call_key[i]);
-			if (!c->slot)	/* a list's walk: what it holds */
-				lk->call_target[i] = -1;
-		}
 		else if (c->slot)
 			lk->call_hook[i] = slot_node(lk, by_type ? c->ftype :
 						     c->slot);

@@ -130,10 +130,85 @@ static void read_stores(struct link *lk, struct fnstores *s,
 	}
 }
 
+static char *map_spec(const char *spec, const struct link_arg *a, int na);
+
+/* The end of a test's arm that starts at s: its ':' or ')'; NULL. */
+static const char *arm_end(const char *s, char stop)
+{
+	int depth = 0;
+
+	for (; *s; s++) {
+		if (*s == '(')
+			depth++;
+		else if (depth && *s == ')')
+			depth--;
+		else if (!depth && *s == stop)
+			return s;
+	}
+	return NULL;
+}
+
+/*
+ * A truth of a parameter's bits, "(p2&8?A:B)" ("(!p2&8?A:B)": A when
+ * none of bits 8 is set), as the arguments make it: the arm they
+ * choose, the test of the caller's own parameter, or, when they say
+ * nothing, the value both arms agree on ("?" else).
+ */
+static char *map_test(const char *spec, const struct link_arg *a, int na)
+{
+	const char *p = spec + 1, *q, *r;
+	const struct link_arg *x;
+	char *end, *arm[2], *out;
+	int neg = *p == '!', d = -1;
+	long k;
+	long long m;
+
+	p += neg;
+	k = *p == 'p' ? strtol(p + 1, &end, 10) : -1;
+	if (k < 0 || end == p + 1 || *end != '&')
+		return xstrdup("?");
+	m = strtoll(end + 1, &end, 10);
+	if (*end != '?' || !(q = arm_end(end + 1, ':')) ||
+	    !(r = arm_end(q + 1, ')')) || r[1])
+		return xstrdup("?");
+	arm[0] = xstrndup(end + 1, (size_t)(q - end - 1));
+	arm[1] = xstrndup(q + 1, (size_t)(r - q - 1));
+	x = k < na ? &a[k] : NULL;
+	if (x && x->kind == ARG_VALUE)
+		d = ((x->v & m) != 0) != neg;
+	else if (x && (x->kind == ARG_BITS || x->kind >= 0) && (x->v & m))
+		d = !neg;
+	else if (x && x->kind == ARG_NONZERO && m == -1)
+		d = !neg;
+	if (d >= 0) {
+		out = map_spec(arm[!d], a, na);
+	} else {
+		char *t = map_spec(arm[0], a, na), *e = map_spec(arm[1], a, na);
+
+		if (!strcmp(t, e))
+			out = xstrdup(t);
+		else if (x && x->kind >= 0)
+			out = xasprintf("(%sp%d&%lld?%s:%s)", neg ? "!" : "",
+					x->kind, m, t, e);
+		else
+			out = xstrdup("?");
+		free(t);
+		free(e);
+	}
+	free(arm[0]);
+	free(arm[1]);
+	if (strlen(out) > 63) {
+		free(out);
+		out = xstrdup("?");
+	}
+	return out;
+}
+
 /*
  * A store's value spec as a call with arguments a[0..na) makes it, in
  * the caller's terms: "p2" of a constant 5 is "5", of the caller's own
- * parameter 1 "p1"; "p2|8" of 5 is "13"; unknown "?".
+ * parameter 1 "p1"; "p2|8" of 5 is "13"; a test "(p2&8?1:0)" of 9 is
+ * "1"; unknown "?".
  */
 static char *map_spec(const char *spec, const struct link_arg *a, int na)
 {
@@ -143,6 +218,8 @@ static char *map_spec(const char *spec, const struct link_arg *a, int na)
 	long long m = 0;
 	int rest = 0;
 
+	if (spec[0] == '(')
+		return map_test(spec, a, na);
 	if (spec[0] != 'p')
 		return xstrdup(spec);	/* "5", "m8", "?" */
 	k = strtol(spec + 1, &end, 10);

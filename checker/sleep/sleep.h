@@ -236,7 +236,15 @@ int params_member_atom(const struct params *pa, int a);
  * between; docs/facts-db.md: functions.fields), "*" for too many to
  * say, NULL for none.
  */
-char *fields_stored(struct params *pa, CXCursor fn);
+char *fields_stored(struct params *pa, CXCursor fn, int rt);
+/*
+ * sleep_fieldval.c: the value v stores in a member (of type bool when
+ * boolean) when it is a truth of fn's parameters' bits, also through a
+ * local the body computes first: "(p2&8?1:0)", "(!p2&8?1:(p2&4?1:0))";
+ * a constant or "pN" as well; NULL else.  rt: the unit is a PREEMPT_RT
+ * build's (else a test of CONFIG_PREEMPT_RT is not known).
+ */
+char *fieldval_of(struct params *pa, CXCursor v, int boolean, int rt);
 /* c's tokens as written, one space between: "mapping -> host". */
 char *params_text(struct params *pa, CXCursor c);
 /* The token written at l (for a macro's text, where the macro has it). */

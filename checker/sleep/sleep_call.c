@@ -722,7 +722,7 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 	ff->file = xstrdup(s->shown);
 	where_of(fn, &ff->line, NULL);
 	ff->ctx_doc = doc_function_context(fn);
-	ff->fields = fields_stored(&s->pa, fn);
+	ff->fields = fields_stored(&s->pa, fn, s->f->preempt_rt);
 	s->entry = 0;
 	s->nrg = s->caprg = 0;
 	s->rg = NULL;

@@ -277,6 +277,14 @@ char *params_binop(struct params *pa, CXCursor c, CXCursor lhs)
 	}
 	clang_disposeTokens(pa->tu, tc, nc);
 	clang_disposeTokens(pa->tu, tl, nl);
+	/*
+	 * A left operand a macro writes whole ("IS_ENABLED(X) && ..."):
+	 * its range is the macro's name, and the token after it "(".
+	 */
+	if (op && (!strcmp(op, "(") || !strcmp(op, "["))) {
+		free(op);
+		op = sleep_binop_tokens(pa->tu, c);
+	}
 	return op;
 }
 

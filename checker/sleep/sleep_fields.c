@@ -20,6 +20,7 @@ struct stores {
 	struct params *pa;
 	struct strv v;		/* "p0->T.m=V", each once */
 	int over;
+	int rt;			/* the unit is a PREEMPT_RT build's */
 };
 
 /* The operator of c: as written, else read from its tokens (sleep.h). */
@@ -136,10 +137,12 @@ static int self_read(struct params *pa, CXCursor v, int param,
  * "p3|?" (with bits not known), "p3&K|?" (its bits of K, and bits not
  * known: a parameter the body only ands constants into), "m8" (bits 8
  * set, the rest not known), "kK" (the member's own bits of K kept, the
- * rest not known: "(t->flags & ~M) | cpu"), or "?".
+ * rest not known: "(t->flags & ~M) | cpu"), a truth of the
+ * parameters' bits "(p2&8?1:0)", also of a local computed from them
+ * (sleep_fieldval.c; boolean: the member is a bool), or "?".
  */
 static char *stored(struct params *pa, CXCursor v, int param,
-		    const char *key)
+		    const char *key, int boolean, int rt)
 {
 	struct fe_kids kids;
 	char *op, *r = NULL;
@@ -153,6 +156,8 @@ static char *stored(struct params *pa, CXCursor v, int param,
 		return xasprintf("p%d", i);
 	if ((i = masked_param(pa, v, &x)) >= 0)
 		return xasprintf("p%d&%lld|?", i, x);
+	if ((r = fieldval_of(pa, v, boolean, rt)))
+		return r;
 	if (clang_getCursorKind(v) != CXCursor_BinaryOperator)
 		return xstrdup("?");
 	kids = fe_kids(v);
@@ -205,7 +210,9 @@ static char *assigned(struct stores *st, CXCursor c, const char *op,
 
 	if ((op && !strcmp(op, "=")) ||
 	    (!op && once && !clang_isConstQualifiedType(lt)))
-		v = stored(st->pa, kids.v[1], param, key);	/* WRITE_ONCE */
+		v = stored(st->pa, kids.v[1], param, key,	/* WRITE_ONCE */
+			   clang_getCanonicalType(lt).kind == CXType_Bool,
+			   st->rt);
 	else if (op && !strcmp(op, "|="))
 		v = xstrdup("k-1");			/* every bit kept */
 	else if (op && !strcmp(op, "&=") && sleep_value(kids.v[1], &x))
@@ -262,9 +269,9 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
-char *fields_stored(struct params *pa, CXCursor fn)
+char *fields_stored(struct params *pa, CXCursor fn, int rt)
 {
-	struct stores st = { pa, { 0 }, 0 };
+	struct stores st = { pa, { 0 }, 0, rt };
 	struct sbuf sb = { 0 };
 
 	clang_visitChildren(fn, visit, &st);

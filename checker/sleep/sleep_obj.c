@@ -46,6 +46,13 @@ static int aggregate(CXType t)
 	       t.kind == CXType_IncompleteArray;
 }
 
+int obj_anonymous(CXCursor field)
+{
+	return clang_getCursorKind(field) == CXCursor_FieldDecl &&
+	       clang_Cursor_isAnonymousRecordDecl(
+		       clang_getTypeDeclaration(clang_getCursorType(field)));
+}
+
 static char *append(char *base, const char *field)
 {
 	char *s = NULL;
@@ -422,6 +429,14 @@ static char *name_of(CXCursor e, int depth)
 				clang_getCursorType(ptr));
 
 			name = obj_tag(clang_getPointeeType(t));
+		}
+		/*
+		 * An anonymous struct's or union's members are the
+		 * enclosing one's (hw_perf_event's hrtimer): no step.
+		 */
+		if (obj_anonymous(f)) {
+			free(field);
+			return name;
 		}
 		name = append(name, field);
 		free(field);

@@ -58,6 +58,12 @@ char *obj_elements(CXCursor e);
 char *obj_param(CXCursor ptr);
 /* The tag of record type t ("sg_mapping_iter"), or NULL.  Malloc'd. */
 char *obj_tag(CXType t);
+/*
+ * Is field the unnamed member an anonymous struct or union makes?  Its
+ * members are the enclosing struct's: hw_perf_event's hrtimer, not a
+ * member of a member.
+ */
+int obj_anonymous(CXCursor field);
 
 /*
  * The object local pointer e points to, when the function sets it once,

@@ -448,6 +448,16 @@ int params_member_of(struct params *pa, CXCursor c, char **key)
 	if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
 		return -1;
 	clang_visitChildren(c, fe_take_first, &base);
+	/* "p->m" with m in an anonymous union of *p: p's member */
+	for (int d = 0; d < 8 && clang_getCursorKind(fe_strip(base)) ==
+				     CXCursor_MemberRefExpr &&
+			obj_anonymous(clang_getCursorReferenced(fe_strip(base)));
+	     d++) {
+		CXCursor in = clang_getNullCursor();
+
+		clang_visitChildren(fe_strip(base), fe_take_first, &in);
+		base = in;
+	}
 	t = clang_getCanonicalType(clang_getCursorType(fe_strip(base)));
 	if (t.kind != CXType_Pointer || (i = params_index(pa, base)) < 0)
 		return -1;

@@ -324,6 +324,8 @@ struct link {
 		int nknown;
 		int kfield[LINK_KNOWN];
 		long long kval[LINK_KNOWN];
+		/* not 0: only these bits of kval are known ("T.m&6=2") */
+		long long kbits[LINK_KNOWN];
 		/*
 		 * A zeroed local struct ("&D{T.*=a/b}"): that text (in
 		 * preds->fields), whose members but those named are 0; 0

@@ -352,7 +352,9 @@ void linkfield_known_read(struct link_preds *ps, const char *s,
 		a[k].zfield = 0;
 		for (in = in ? in + 1 : end; in < end && *in != '}';) {
 			size_t m = strcspn(in, "=;},");
-			long long v;
+			long long v, bits;
+			const char *amp;
+			char *after2;
 
 			if (in[m] != '=' || !m || !memchr(in, '.', m))
 				break;
@@ -369,10 +371,20 @@ void linkfield_known_read(struct link_preds *ps, const char *s,
 			if (after == in + m + 1 || (*after != ';' &&
 						    *after != '}'))
 				break;
+			/* "T.m&6=2": only bits 6 known, a bit operation's */
+			bits = 0;
+			amp = memchr(in, '&', m);
+			if (amp) {
+				bits = strtoll(amp + 1, &after2, 10);
+				if (after2 != in + m || !bits || amp == in)
+					break;
+			}
 			if (a[k].nknown < LINK_KNOWN) {
-				a[k].kfield[a[k].nknown] =
-					linkfield_intern(ps, 'f', in, m);
-				a[k].kval[a[k].nknown++] = v;
+				a[k].kfield[a[k].nknown] = linkfield_intern(
+					ps, 'f', in,
+					amp ? (size_t)(amp - in) : m);
+				a[k].kbits[a[k].nknown] = bits;
+				a[k].kval[a[k].nknown++] = bits ? v & bits : v;
 			}
 			in = *after == ';' ? after + 1 : after;
 		}
@@ -411,7 +423,7 @@ int linkfield_value(const struct link *lk, const struct link_arg *a,
 	for (int i = 0; i < a->nknown; i++)
 		if (a->kfield[i] == field) {
 			*v = a->kval[i];
-			return 1;
+			return !a->kbits[i];	/* some bits: no value */
 		}
 	/* A member of a zeroed struct that nothing named since: 0. */
 	return a->zfield && field > 0 && zeroed(lk, a, field);
@@ -422,6 +434,18 @@ int linkfield_known(const struct link *lk, const struct link_arg *a,
 {
 	long long v;
 
+	/*
+	 * Some bits known: a test of bits decided when a tested bit is
+	 * known set, or every tested bit known clear.
+	 */
+	for (int i = 0; i < a->nknown; i++)
+		if (a->kfield[i] == field && a->kbits[i]) {
+			if (op != '&')
+				return -1;
+			if (a->kval[i] & val)
+				return 1;
+			return val & ~a->kbits[i] ? -1 : 0;
+		}
 	if (!linkfield_value(lk, a, field, &v))
 		return -1;
 	if (op == 'i')

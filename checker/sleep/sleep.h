@@ -96,6 +96,7 @@ struct params {
 	CXToken *tok;
 	CXString *sp;
 	unsigned ntok;
+	unsigned *toff;		/* their offsets in the file (lazily) */
 	/* Locals a test named, set once where declared and never after. */
 	CXCursor local[32];
 	int nlocal;
@@ -194,6 +195,34 @@ int params_index_bits(struct params *pa, CXCursor c, long long mask);
 int params_field(struct params *pa, CXCursor c, char **key);
 /* A store "p->m = v" of a parameter's member, as the facts say it. */
 int params_member_of(struct params *pa, CXCursor c, char **key);
+/*
+ * sleep_members.c: the atom of "test_bit(nr, &p->m)" (a test of that
+ * bit of the member, as params_field() allows it), and of "if (p->m)"
+ * (its truth: "!p0->T.m=0"); 0 when c is none.
+ */
+int params_bit_test(struct params *pa, CXCursor c);
+int params_member_truth(struct params *pa, CXCursor c);
+/*
+ * The atom of a local c names that is set once (params_local()), or of
+ * an access path a test reads that does not change ("mapping->host");
+ * 0 else.  For the regions only (params_cond()).
+ */
+int params_local_atom(struct params *pa, CXCursor c);
+int params_path_atom(struct params *pa, CXCursor c);
+/* The function's tokens, once, and token i's spelling ("" past them). */
+void params_tokens(struct params *pa);
+const char *params_spelling(const struct params *pa, unsigned i);
+/*
+ * Is binary expression c (left operand lhs) "lhs && ..." ('&') or
+ * "lhs || ..." ('|'), as the function's own text writes it?  0 else:
+ * another operator, or one a macro's body writes.
+ */
+int params_logical(struct params *pa, CXCursor c, CXCursor lhs);
+/* Is token w one that writes the lvalue before it ("=", "|=", "++")? */
+int params_assigns(const char *w);
+/* The atom of a test of parameter i or of its member field, added. */
+int params_pred_field(struct params *pa, int i, const char *field, char op,
+		      long long v);
 /* The same for a name as a macro argument spells it: "inode". */
 int params_named(struct params *pa, const char *name);
 /*

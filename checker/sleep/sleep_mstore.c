@@ -16,6 +16,7 @@
  * (docs/facts-db.md).
  */
 #include "clang/frontend.h"
+#include "checker/sleep/sleep_bitops.h"
 #include "checker/sleep/sleep_mstore.h"
 #include "checker/sleep/sleep_obj.h"
 
@@ -187,7 +188,9 @@ static struct mknown *slot(struct astate *st)
 	return &st->mk[MSTORE_SLOTS - 1];
 }
 
-static void keep(struct astate *st, const struct mpath *p, long long v)
+/* Path p holds v (bits: only those bits of it; 0 all). */
+static void keep_bits(struct astate *st, const struct mpath *p, long long v,
+		      long long bits)
 {
 	struct mknown *k;
 
@@ -197,7 +200,27 @@ static void keep(struct astate *st, const struct mpath *p, long long v)
 	memcpy(k->rec, p->rec, sizeof(p->rec));
 	memcpy(k->mem, p->mem, sizeof(p->mem));
 	k->n = p->n;
-	k->v = v;
+	k->v = bits ? v & bits : v;
+	k->bits = bits;
+}
+
+static void keep(struct astate *st, const struct mpath *p, long long v)
+{
+	keep_bits(st, p, v, 0);
+}
+
+/* What the path knows of member path p: its entry, or NULL. */
+static const struct mknown *known_at(const struct astate *st,
+				     const struct mpath *p)
+{
+	for (int i = 0; i < MSTORE_SLOTS; i++) {
+		const struct mknown *k = &st->mk[i];
+
+		if (!k->zero && k->n == p->n &&
+		    k->pre[k->n - 1] == p->pre[p->n - 1])
+			return k;
+	}
+	return NULL;
 }
 
 /* A zeroed object's member i (-1: not known which) is named. */
@@ -385,9 +408,42 @@ static void passed(struct sleep_scan *s, struct astate *st, CXCursor c)
 	}
 }
 
+/*
+ * "set_bit(nr, &p->m)", "clear_bit(...)": bit nr of the member is known
+ * after, the others as they were.  A test of a bit writes nothing.
+ */
+static int bitop(struct sleep_scan *s, struct astate *st, CXCursor c)
+{
+	const struct mknown *was;
+	long long bit, v = 0, bits;
+	struct mpath p;
+	CXCursor addr;
+	int kind = bitop_call(c, &bit, &addr), address;
+
+	if (kind == BITOP_TEST)
+		return 1;
+	if (kind == BITOP_NONE || !arg_path(s, addr, &p, &address))
+		return 0;
+	if (!address || p.n < 2 || p.global) {
+		path_free(&p);
+		return 0;
+	}
+	was = known_at(st, &p);
+	bits = was ? (was->bits ? was->bits | bit : 0) : bit;
+	if (was)
+		v = was->v;
+	v = kind == BITOP_SET ? v | bit : v & ~bit;
+	name_in_zeroed(st, &p);
+	keep_bits(st, &p, v, bits);
+	path_free(&p);
+	return 1;
+}
+
 void mstore_call(struct sleep_scan *s, CXCursor c)
 {
-	if (!s->st.dead && any_known(&s->st))
+	if (s->st.dead || bitop(s, &s->st, c))
+		return;
+	if (any_known(&s->st))
 		passed(s, &s->st, c);
 }
 
@@ -417,8 +473,11 @@ static enum CXVisitorResult field_known(CXCursor f, CXClientData data)
 
 		if (!k->zero && k->n == fa->p->n + 1 && k->pre[k->n - 1] == h &&
 		    k->pre[fa->p->n - 1] == fa->p->pre[fa->p->n - 1]) {
-			sb_addf(&fa->out, "%s%s.%s=%lld",
-				fa->out.len ? ";" : "", fa->tag, m, k->v);
+			sb_addf(&fa->out, "%s%s.%s", fa->out.len ? ";" : "",
+				fa->tag, m);
+			if (k->bits)	/* "T.m&6=2": bits 6 are 2 */
+				sb_addf(&fa->out, "&%lld", k->bits);
+			sb_addf(&fa->out, "=%lld", k->v);
 			break;
 		}
 	}
@@ -600,12 +659,21 @@ void mstore_merge(struct astate *m, const struct astate *a,
 		for (int j = 0; a->mk[i].n && j < MSTORE_SLOTS; j++) {
 			const struct mknown *x = &a->mk[i], *y = &b->mk[j];
 
+			long long kx = x->bits ? x->bits : -1;
+			long long ky = y->bits ? y->bits : -1;
+			long long agree = kx & ky & ~(x->v ^ y->v);
+
 			if (y->n != x->n || y->zero != x->zero ||
-			    (!x->zero && y->v != x->v) ||
+			    (!x->zero && !agree) ||
 			    memcmp(y->pre, x->pre, sizeof(x->pre)))
 				continue;
 			/* A zeroed object: what either path named is named. */
 			both[n] = *x;
+			/* Bits both know alike stay known. */
+			if (!x->zero && agree != -1) {
+				both[n].bits = agree;
+				both[n].v = x->v & agree;
+			}
 			both[n].named[0] |= y->named[0];
 			both[n++].named[1] |= y->named[1];
 			break;
@@ -639,7 +707,12 @@ static enum CXChildVisitResult loop_cb(CXCursor c, CXCursor parent,
 				clang_getNullCursor(), 0);
 		free(kids.v);
 	} else if (k == CXCursor_CallExpr) {
-		passed(la->s, la->st, c);
+		long long bit;
+		CXCursor addr;
+
+		/* test_bit() reads its word; any other call may write */
+		if (bitop_call(c, &bit, &addr) != BITOP_TEST)
+			passed(la->s, la->st, c);
 	} else if (k == CXCursor_VarDecl) {
 		char *name = fe_spelling(c);
 

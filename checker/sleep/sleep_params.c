@@ -1,11 +1,14 @@
 /*
- * sleep_params.c - what a function's conditions say about its
- * parameters, for sleeps that depend on an argument.  A condition that
- * tests one parameter ("if (!nofail)", "likely(atomic)") is an
- * assumption on the paths it guards.  sleep_scan.c keeps the assumption
- * in its state and records it with each call (docs/facts-db.md: cond);
- * sleep_args.c says what each call passes (args); sleeplink.c decides
- * with both.
+ * sleep_params.c - the parameters and locals of the function being
+ * scanned, for sleeps that depend on an argument: which parameter an
+ * expression is and whether the body changes it (or which of its bits),
+ * locals set once, access paths, the atoms of tests of them, and the
+ * body's tokens.  sleep_members.c reads members of what parameters
+ * point to on top of this, sleep_cond.c what a condition says of both
+ * ("if (!nofail)", "likely(atomic)": an assumption on the paths it
+ * guards, kept in the scan's state and recorded with each call,
+ * docs/facts-db.md: cond); sleep_args.c says what each call passes
+ * (args); sleeplink.c decides with both.
  */
 #include "clang/frontend.h"
 #include "checker/sleep/sleep.h"
@@ -33,6 +36,8 @@ void params_end(struct params *pa)
 	for (unsigned i = 0; i < pa->ntok; i++)
 		clang_disposeString(pa->sp[i]);
 	free(pa->sp);
+	free(pa->toff);
+	pa->toff = NULL;
 	if (pa->tok)
 		clang_disposeTokens(pa->tu, pa->tok, pa->ntok);
 	pa->tok = NULL;
@@ -40,8 +45,7 @@ void params_end(struct params *pa)
 	pa->ntok = 0;
 }
 
-/* The function's tokens and their spellings, once. */
-static void tokens(struct params *pa)
+void params_tokens(struct params *pa)
 {
 	if (pa->sp)
 		return;
@@ -56,7 +60,56 @@ static void tokens(struct params *pa)
 		pa->sp[i] = clang_getTokenSpelling(pa->tu, pa->tok[i]);
 }
 
-static const char *spelling(const struct params *pa, unsigned i)
+/* Where token i begins: its file and offset (params_tokens() first). */
+static unsigned token_offset(struct params *pa, unsigned i, CXFile *f)
+{
+	unsigned off = 0;
+
+	clang_getFileLocation(clang_getTokenLocation(pa->tu, pa->tok[i]), f,
+			      NULL, NULL, &off);
+	return off;
+}
+
+int params_logical(struct params *pa, CXCursor c, CXCursor lhs)
+{
+	CXSourceRange rc = fe_file_range(pa->tu, c);
+	CXSourceRange rl = fe_file_range(pa->tu, lhs);
+	unsigned a, b, end, lo = 0, hi;
+	CXFile fc, fl, ft;
+	const char *w;
+
+	params_tokens(pa);
+	if (!pa->ntok)
+		return 0;
+	if (!pa->toff) {	/* the tokens' offsets, once */
+		pa->toff = xcalloc(pa->ntok, sizeof(*pa->toff));
+		for (unsigned i = 0; i < pa->ntok; i++)
+			pa->toff[i] = token_offset(pa, i, NULL);
+	}
+	clang_getFileLocation(clang_getRangeStart(rc), &fc, NULL, NULL, &a);
+	clang_getFileLocation(clang_getRangeEnd(rc), NULL, NULL, NULL, &b);
+	clang_getFileLocation(clang_getRangeEnd(rl), &fl, NULL, NULL, &end);
+	token_offset(pa, 0, &ft);
+	if (!fc || !fl || !ft || !clang_File_isEqual(fc, fl) ||
+	    !clang_File_isEqual(fc, ft) || end < a || end >= b)
+		return 0;
+	/* the first token at or after the left operand's end */
+	hi = pa->ntok;
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+
+		if (pa->toff[mid] < end)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == pa->ntok || pa->toff[lo] >= b)
+		return 0;
+	w = params_spelling(pa, lo);
+	return !strcmp(w, "&&") ? '&' : !strcmp(w, "||") ? '|' : 0;
+}
+
+const char *params_spelling(const struct params *pa, unsigned i)
 {
 	return i < pa->ntok ? clang_getCString(pa->sp[i]) : "";
 }
@@ -68,11 +121,11 @@ static const char *spelling(const struct params *pa, unsigned i)
  */
 static int address_at(const struct params *pa, unsigned i)
 {
-	const char *before = i > 1 ? spelling(pa, i - 2) : "";
+	const char *before = i > 1 ? params_spelling(pa, i - 2) : "";
 
-	return i && !strcmp(spelling(pa, i - 1), "&") && strcmp(before, ")") &&
+	return i && !strcmp(params_spelling(pa, i - 1), "&") && strcmp(before, ")") &&
 	       strcmp(before, "]") && !ident_char(*before) &&
-	       strcmp(spelling(pa, i + 1), "->");
+	       strcmp(params_spelling(pa, i + 1), "->");
 }
 
 /* The tokens after an lvalue that write it. */
@@ -81,8 +134,7 @@ static const char *const assign[] = {
 	"++", "--",
 };
 
-/* Is w one of assign[]? */
-static int assigns(const char *w)
+int params_assigns(const char *w)
 {
 	for (size_t k = 0; k < ARRAY_SIZE(assign); k++)
 		if (!strcmp(w, assign[k]))
@@ -96,14 +148,14 @@ static int assigns(const char *w)
  */
 static int changed_at(const struct params *pa, unsigned i)
 {
-	const char *prev = i ? spelling(pa, i - 1) : "";
-	const char *next = spelling(pa, i + 1);
+	const char *prev = i ? params_spelling(pa, i - 1) : "";
+	const char *next = params_spelling(pa, i + 1);
 	int hit;
 
 	if (!strcmp(prev, ".") || !strcmp(prev, "->"))
 		return 0;
 	/* "*p = v" stores through p ("a * p = v" is no lvalue). */
-	hit = assigns(next) && (strcmp(prev, "*") || !strcmp(next, "++") ||
+	hit = params_assigns(next) && (strcmp(prev, "*") || !strcmp(next, "++") ||
 				!strcmp(next, "--"));
 	hit |= !strcmp(prev, "++") || !strcmp(prev, "--");
 	return hit || address_at(pa, i);
@@ -160,13 +212,13 @@ static unsigned long long written(struct params *pa)
 	for (int i = 0; i < pa->n && i < 64; i++)
 		strv_push_owned(&names, fe_spelling(
 			clang_Cursor_getArgument(pa->fn, i)));
-	tokens(pa);
+	params_tokens(pa);
 	for (unsigned i = 0; i < pa->ntok; i++) {
 		int p;
 
 		if (clang_getTokenKind(pa->tok[i]) != CXToken_Identifier)
 			continue;
-		p = strv_find(&names, spelling(pa, i));
+		p = strv_find(&names, params_spelling(pa, i));
 		if (p >= 0 && changed_at(pa, i)) {
 			w |= 1ULL << p;
 			if (p < PARAMS_BITS)
@@ -207,10 +259,10 @@ int params_set_once(struct params *pa, CXCursor ref, CXCursor c)
 	int changes = 0;
 	unsigned at = 0;
 
-	tokens(pa);
+	params_tokens(pa);
 	for (unsigned i = 0; i < pa->ntok; i++)
 		if (clang_getTokenKind(pa->tok[i]) == CXToken_Identifier &&
-		    !strcmp(spelling(pa, i), name) && changed_at(pa, i)) {
+		    !strcmp(params_spelling(pa, i), name) && changed_at(pa, i)) {
 			changes++;
 			at = file_offset(clang_getTokenLocation(pa->tu,
 								 pa->tok[i]));
@@ -229,12 +281,12 @@ int params_changed_in(struct params *pa, CXCursor var, unsigned from,
 	char *name = fe_spelling(var);
 	int hit = 0;
 
-	tokens(pa);
+	params_tokens(pa);
 	for (unsigned i = 0; !hit && i < pa->ntok; i++) {
 		unsigned at = file_offset(clang_getTokenLocation(pa->tu,
 								 pa->tok[i]));
 
-		hit = at >= from && at < to && !strcmp(spelling(pa, i), name) &&
+		hit = at >= from && at < to && !strcmp(params_spelling(pa, i), name) &&
 		      clang_getTokenKind(pa->tok[i]) == CXToken_Identifier &&
 		      changed_at(pa, i);
 	}
@@ -267,22 +319,21 @@ int params_local_bits(struct params *pa, CXCursor var, long long *bits)
 		free(name);
 		return 0;
 	}
-	tokens(pa);
+	params_tokens(pa);
 	for (unsigned i = 0; ok && i < pa->ntok; i++) {
 		if (clang_getTokenKind(pa->tok[i]) != CXToken_Identifier ||
-		    strcmp(spelling(pa, i), name) || !changed_at(pa, i))
+		    strcmp(params_spelling(pa, i), name) || !changed_at(pa, i))
 			continue;
-		if (!strcmp(spelling(pa, i + 1), "="))
+		if (!strcmp(params_spelling(pa, i + 1), "="))
 			sets++;		/* the declaration's, once */
-		else if (strcmp(spelling(pa, i + 1), "|="))
+		else if (strcmp(params_spelling(pa, i + 1), "|="))
 			ok = 0;		/* "&=", "++", "&x": not only more bits */
 	}
 	free(name);
 	return ok && sets == 1;
 }
 
-/* The atom of a local set once (see set_once), or 0. */
-static int local_atom(struct params *pa, CXCursor c)
+int params_local_atom(struct params *pa, CXCursor c)
 {
 	c = fe_strip(c);
 	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
@@ -309,10 +360,10 @@ int params_index(struct params *pa, CXCursor c);
 /* Is the address of the variable named name taken ("&name")? */
 static int address_taken(struct params *pa, const char *name)
 {
-	tokens(pa);
+	params_tokens(pa);
 	for (unsigned i = 1; i < pa->ntok; i++)
 		if (clang_getTokenKind(pa->tok[i]) == CXToken_Identifier &&
-		    !strcmp(spelling(pa, i), name) && address_at(pa, i))
+		    !strcmp(params_spelling(pa, i), name) && address_at(pa, i))
 			return 1;
 	return 0;
 }
@@ -349,7 +400,7 @@ int params_track(struct params *pa, CXCursor c, int add)
  * same value, as code that locks and unlocks under the same test relies
  * on.
  */
-static int path_atom(struct params *pa, CXCursor c)
+int params_path_atom(struct params *pa, CXCursor c)
 {
 	CXCursor e = fe_strip(c), ref;
 	char *text;
@@ -436,88 +487,6 @@ int params_index_bits(struct params *pa, CXCursor c, long long mask)
 	return param_of(pa, c, (unsigned long long)mask);
 }
 
-int params_member_of(struct params *pa, CXCursor c, char **key)
-{
-	CXCursor base = clang_getNullCursor();
-	CXType t;
-	char *tag, *m;
-	int i;
-
-	*key = NULL;
-	c = fe_strip(c);
-	if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
-		return -1;
-	clang_visitChildren(c, fe_take_first, &base);
-	/* "p->m" with m in an anonymous union of *p: p's member */
-	for (int d = 0; d < 8 && clang_getCursorKind(fe_strip(base)) ==
-				     CXCursor_MemberRefExpr &&
-			obj_anonymous(clang_getCursorReferenced(fe_strip(base)));
-	     d++) {
-		CXCursor in = clang_getNullCursor();
-
-		clang_visitChildren(fe_strip(base), fe_take_first, &in);
-		base = in;
-	}
-	t = clang_getCanonicalType(clang_getCursorType(fe_strip(base)));
-	if (t.kind != CXType_Pointer || (i = params_index(pa, base)) < 0)
-		return -1;
-	tag = obj_tag(clang_getPointeeType(t));
-	m = fe_spelling(clang_getCursorReferenced(c));
-	if (tag && *m)
-		*key = xasprintf("%s.%s", tag, m);
-	free(tag);
-	free(m);
-	return *key ? i : -1;
-}
-
-/*
- * Does the body write a member named m: "x->m = v", "s.m |= v",
- * "x->m++", "++x->m", "&x->m" (an "&" three tokens before),
- * "WRITE_ONCE(x->m, v)"?
- */
-static int member_written(struct params *pa, const char *m)
-{
-	static const char *const stores[] = {
-		"WRITE_ONCE", "__WRITE_ONCE", "smp_store_release",
-		"smp_store_mb",
-	};
-
-	tokens(pa);
-	for (unsigned i = 1; i < pa->ntok; i++) {
-		const char *prev = spelling(pa, i - 1);
-		const char *next = spelling(pa, i + 1);
-		const char *far = i >= 3 ? spelling(pa, i - 3) : "";
-
-		if (strcmp(spelling(pa, i), m) ||
-		    (strcmp(prev, "->") && strcmp(prev, ".")))
-			continue;
-		if (assigns(next) || !strcmp(far, "++") || !strcmp(far, "--") ||
-		    !strcmp(far, "&"))
-			return 1;
-		for (size_t k = 0; i >= 4 && !strcmp(far, "(") &&
-				   k < ARRAY_SIZE(stores); k++)
-			if (!strcmp(spelling(pa, i - 4), stores[k]))
-				return 1;
-	}
-	return 0;
-}
-
-int params_field(struct params *pa, CXCursor c, char **key)
-{
-	int i = params_member_of(pa, obj_member_read(c), key);
-	char *m;
-
-	if (i < 0)
-		return -1;
-	m = strrchr(*key, '.') + 1;
-	if (member_written(pa, m)) {
-		free(*key);
-		*key = NULL;
-		return -1;
-	}
-	return i;
-}
-
 int params_named(struct params *pa, const char *name)
 {
 	for (int i = 0; i < pa->n && i < 64; i++) {
@@ -536,9 +505,8 @@ int params_named(struct params *pa, const char *name)
 	return -1;
 }
 
-/* The atom of a test of parameter i (of its member field), added. */
-static int pred_of(struct params *pa, int i, const char *field, char op,
-		   long long v)
+int params_pred_field(struct params *pa, int i, const char *field, char op,
+		      long long v)
 {
 	for (int k = 0; k < pa->npred; k++)
 		if (pa->pred[k].param == i && pa->pred[k].op == op &&
@@ -557,60 +525,7 @@ static int pred_of(struct params *pa, int i, const char *field, char op,
 
 int params_pred(struct params *pa, int i, char op, long long v)
 {
-	return pred_of(pa, i, NULL, op, v);
-}
-
-/* "flags & M", "M & flags": the mask M's test of a parameter, or 0. */
-static int value_test(struct params *pa, CXCursor l, CXCursor r, char op)
-{
-	long long v;
-	int i;
-
-	if (!sleep_value(r, &v)) {
-		CXCursor x = l;
-
-		l = r;
-		r = x;
-		if (!sleep_value(r, &v))
-			return 0;
-	}
-	if (op == PRED_MASK && !v)
-		return 0;
-	/* A mask's test reads bits the body's writes may leave alone. */
-	i = param_of(pa, l, op == PRED_MASK ? (unsigned long long)v : 0);
-	if (i < 0) {
-		/* "miter->__flags & SG_MITER_ATOMIC": a member's test */
-		char *key;
-		int a;
-
-		i = params_field(pa, l, &key);
-		a = i < 0 ? 0 : pred_of(pa, i, key, op, v);
-		free(key);
-		return a;
-	}
-	return params_pred(pa, i, op, v);
-}
-
-/*
- * "if (p->m)", or "file = store->file; ... if (file)": the truth of a
- * member of what a parameter points to, which the body never writes, as
- * "!p0->T.m=0"; 0 when c is none.
- */
-static int member_truth(struct params *pa, CXCursor c)
-{
-	char *key;
-	int i = params_field(pa, c, &key), a;
-
-	if (i < 0)
-		return 0;
-	a = pred_of(pa, i, key, PRED_EQ, 0);
-	free(key);
-	return -a;
-}
-
-static int common_atom(int a, int b)
-{
-	return a == b ? a : 0;
+	return params_pred_field(pa, i, NULL, op, v);
 }
 
 int params_region_only(int a)
@@ -624,151 +539,4 @@ int params_member_atom(const struct params *pa, int a)
 	a = a > 0 ? a : -a;
 	return a > PARAMS_PRED && a <= PARAMS_PRED + pa->npred &&
 	       pa->pred[a - PARAMS_PRED - 1].field;
-}
-
-/*
- * How much callers can do with atom a: a test of a parameter itself 2
- * (a constant argument decides it), of a member it points to 1, a
- * local's (regions only) 0.
- */
-static int atom_rank(struct params *pa, int a)
-{
-	return params_region_only(a) ? 0 : params_member_atom(pa, a) ? 1 : 2;
-}
-
-/*
- * One of two atoms that both hold ("a && b" true): the one callers can
- * do the most with ("ops->gc && !(flags & DST_NOCOUNT)": the flags),
- * the first of two alike.
- */
-static int either_atom(struct params *pa, int a, int b)
-{
-	if (!a || (b && atom_rank(pa, b) > atom_rank(pa, a)))
-		return b;
-	return a;
-}
-
-/*
- * The other of two atoms a && b keeps, where one (kept) is the one
- * either_atom() chose: both hold on that arm.  0 when there is none.
- */
-static int second_atom(int kept, int l, int r)
-{
-	int other = kept == l ? r : kept == r ? l : 0;
-
-	return kept && other && other != kept && other != -kept ? other : 0;
-}
-
-/*
- * What condition c makes each arm assume: *t where it holds, *f where it
- * does not; t2 and f2 (NULL below the top) a second atom of a top-level
- * "&&" (its then-arm) or "||" (its else-arm).
- */
-static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
-		    int *t2, int *f2, int depth)
-{
-	enum CXCursorKind k;
-	int i, lt, lf, rt, rf;
-	long long v;
-
-	*t = *f = 0;
-	if (depth > COND_DEPTH)
-		return;
-	c = fe_strip(c);
-	k = clang_getCursorKind(c);
-	if (k == CXCursor_UnaryOperator) {
-		CXCursor in = sleep_not_operand(c);
-
-		if (!clang_Cursor_isNull(in))
-			cond_of(pa, in, f, t, NULL, NULL, depth + 1);
-		return;
-	}
-	if (k == CXCursor_CallExpr) {
-		/* likely(x), unlikely(x): __builtin_expect(!!(x), v) */
-		char *name = fe_spelling(c);
-		int expect = !strcmp(name, "__builtin_expect"), s, blocks;
-		CXCursor arg;
-
-		free(name);
-		if (expect && clang_Cursor_getNumArguments(c) >= 1) {
-			cond_of(pa, clang_Cursor_getArgument(c, 0), t, f,
-				t2, f2, depth + 1);
-		} else if ((s = bittest_call(c, &arg, &v, &blocks))) {
-			/* gfpflags_allow_blocking(gfp): "gfp & M" */
-			i = param_of(pa, arg, (unsigned long long)v);
-			if (i >= 0) {
-				*t = s * params_pred(pa, i, blocks ? PRED_GFP :
-						     PRED_MASK, v);
-				*f = -*t;
-			}
-		} else if ((i = path_atom(pa, c))) {
-			*t = i;		/* "debug_pagealloc_enabled()" */
-			*f = -i;
-		}
-		return;
-	}
-	if (k == CXCursor_BinaryOperator) {
-		struct fe_kids kids = fe_kids(c);
-		char *op = kids.n == 2 ? params_binop(pa, c, kids.v[0]) : NULL;
-		int eq = op && !strcmp(op, "=="), ne = op && !strcmp(op, "!=");
-
-		if (!op) {
-			;
-		} else if (!strcmp(op, "&&") || !strcmp(op, "||")) {
-			cond_of(pa, kids.v[0], &lt, &lf, NULL, NULL,
-				depth + 1);
-			cond_of(pa, kids.v[1], &rt, &rf, NULL, NULL,
-				depth + 1);
-			if (*op == '&') {
-				*t = either_atom(pa, lt, rt);
-				*f = common_atom(lf, rf);
-				/* "congested && gfpflags_allow_blocking(a)" */
-				if (t2)
-					*t2 = second_atom(*t, lt, rt);
-			} else {
-				*t = common_atom(lt, rt);
-				*f = either_atom(pa, lf, rf);
-				if (f2)
-					*f2 = second_atom(*f, lf, rf);
-			}
-		} else if (!strcmp(op, "&")) {
-			*t = value_test(pa, kids.v[0], kids.v[1], PRED_MASK);
-			*f = -*t;
-		} else if ((eq || ne) && ((sleep_value(kids.v[1], &v) &&
-					   !v) ||
-					  params_null(pa, kids.v[1]))) {
-			/* "(flags & M) == 0", "p != 0": its operand's test */
-			if (eq)
-				cond_of(pa, kids.v[0], f, t, NULL, NULL,
-					depth + 1);
-			else
-				cond_of(pa, kids.v[0], t, f, NULL, NULL,
-					depth + 1);
-		} else if (eq || ne) {
-			*t = value_test(pa, kids.v[0], kids.v[1], PRED_EQ);
-			*f = -*t;
-			if (ne) {
-				*t = -*t;
-				*f = -*f;
-			}
-		}
-		free(op);
-		free(kids.v);
-		return;
-	}
-	i = params_index(pa, c);
-	if (i >= 0)
-		i = i + 1;
-	else if (!(i = member_truth(pa, c)) && !(i = local_atom(pa, c)) &&
-		 !(i = path_atom(pa, c)) && !(i = params_track(pa, c, 1)))
-		return;
-	*t = i;
-	*f = -i;
-}
-
-void params_cond(struct params *pa, CXCursor c, int *t, int *f, int *t2,
-		 int *f2)
-{
-	*t2 = *f2 = 0;
-	cond_of(pa, c, t, f, t2, f2, 0);
 }

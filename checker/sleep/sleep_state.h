@@ -118,6 +118,8 @@ struct astate {
 		unsigned rec[MSTORE_DEPTH], mem[MSTORE_DEPTH];
 		int n;
 		long long v;
+		long long bits;	/* not 0: only these bits of v are
+				   known (set_bit(), clear_bit()) */
 		int zero;
 		unsigned long long named[2];
 	} mk[MSTORE_SLOTS];

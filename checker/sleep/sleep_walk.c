@@ -385,6 +385,7 @@ struct frame {
 	int i, end;		/* children i .. end-1 are still to walk */
 	int step;
 	int ctl;		/* its entry in the control stack, or -1 */
+	int logic;		/* '&': "a && b" is "if (a) b;"; '|': "a || b" */
 };
 
 struct ctl {
@@ -449,6 +450,13 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 				c->af = cf;
 				c->af2 = 0;
 			}
+		}
+		if (f->logic == '|') {	/* "a || b": b where a is false */
+			int t = c->at, t2 = c->at2;
+
+			c->at = c->af, c->af = t, c->at2 = c->af2, c->af2 = t2;
+			c->t = c->t ? 3 - c->t : 0;
+			c->known = c->known >= 0 ? !c->known : -1;
 		}
 		if (c->known >= 0)	/* only the branch the build keeps */
 			return c->known && k->n > 1 ? then_walk(f, 1, 2, 9) :
@@ -697,7 +705,8 @@ static int step(struct sleep_scan *s, struct walker *w, struct frame *f)
 			return step_if(s, f, c);
 		return 0;
 	case CXCursor_ConditionalOperator:
-		if (f->k.n == 3)
+	case CXCursor_BinaryOperator:	/* "a ? b : c", "a && b", "a || b" */
+		if (f->k.n == 3 || f->logic)
 			return step_if(s, f, c);
 		return step_plain(s, f);
 	case CXCursor_ForStmt:
@@ -744,7 +753,10 @@ static void enter(struct sleep_scan *s, struct walker *w, CXCursor c,
 	f->sp = sp;
 	f->i = f->end = f->step = 0;
 	f->ctl = -1;
-	if (kind == CXCursor_IfStmt || kind == CXCursor_ConditionalOperator ||
+	f->logic = kind == CXCursor_BinaryOperator && k.n == 2 ?	/* && || */
+		   params_logical(&s->pa, c, k.v[0]) : 0;
+	if (f->logic || kind == CXCursor_IfStmt ||
+	    kind == CXCursor_ConditionalOperator ||
 	    kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt ||
 	    kind == CXCursor_DoStmt || kind == CXCursor_SwitchStmt) {
 		ARRAY_GROW(w->c, w->capc, w->nc + 1, 16);

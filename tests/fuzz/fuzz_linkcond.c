@@ -62,9 +62,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_CHECK(a[k].mparam >= 0 && a[k].mparam < 64 &&
 				   a[k].mfield >= 1 &&
 				   a[k].mfield <= ps.fields.n);
-		for (int i = 0; i < a[k].nknown; i++)
+		for (int i = 0; i < a[k].nknown; i++) {
 			FUZZ_CHECK(a[k].kfield[i] >= 1 &&
 				   a[k].kfield[i] <= ps.fields.n);
+			/* "T.m&M=V": no bit known outside M */
+			FUZZ_CHECK(!a[k].kbits[i] ||
+				   !(a[k].kval[i] & ~a[k].kbits[i]));
+		}
 		FUZZ_CHECK((a[k].kind >= 0 && a[k].kind < 64) ||
 			   a[k].kind == ARG_VALUE || a[k].kind == ARG_BITS ||
 			   a[k].kind == ARG_UNKNOWN ||

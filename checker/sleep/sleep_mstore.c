@@ -433,7 +433,9 @@ static int bitop(struct sleep_scan *s, struct astate *st, CXCursor c)
 	if (was)
 		v = was->v;
 	v = kind == BITOP_SET ? v | bit : v & ~bit;
+	/* as a store: the same member through another pointer goes */
 	name_in_zeroed(st, &p);
+	forget_member(st, p.mem[p.n - 2], p.rec[p.n - 2], p.field[p.n - 1]);
 	keep_bits(st, &p, v, bits);
 	path_free(&p);
 	return 1;

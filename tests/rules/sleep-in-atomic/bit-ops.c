@@ -5,8 +5,9 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude
  *
  * check-error-start
-drivers/leds/core.c:91:2: warning: led_blink_set() may sleep inside the atomic region begun by spin_lock(&trig_lock) at drivers/leds/core.c:90: led_blink_set() -> led_blink_setup() -> slow_blink_set() (through led_cdev->blink_set: led_classdev.blink_set = slow_blink_set at drivers/leds/core.c:74) -> mutex_lock() [sleep-in-atomic]
-drivers/leds/core.c:103:2: warning: led_stop() may sleep inside the atomic region begun by spin_lock(&trig_lock) at drivers/leds/core.c:102: led_stop() -> mutex_lock() [sleep-in-atomic]
+drivers/leds/core.c:92:2: warning: led_blink_set() may sleep inside the atomic region begun by spin_lock(&trig_lock) at drivers/leds/core.c:91: led_blink_set() -> led_blink_setup() -> slow_blink_set() (through led_cdev->blink_set: led_classdev.blink_set = slow_blink_set at drivers/leds/core.c:75) -> mutex_lock() [sleep-in-atomic]
+drivers/leds/core.c:104:2: warning: led_stop() may sleep inside the atomic region begun by spin_lock(&trig_lock) at drivers/leds/core.c:103: led_stop() -> mutex_lock() [sleep-in-atomic]
+drivers/leds/core.c:114:2: warning: led_stop() may sleep inside the atomic region begun by spin_lock(&trig_lock) at drivers/leds/core.c:113: led_stop() -> mutex_lock() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -101,5 +102,15 @@ void trigger_stop(struct led_classdev *led_cdev)
 	clear_bit(LED_BLINK_ONESHOT_STOP, &led_cdev->work_flags);
 	spin_lock(&trig_lock);
 	led_stop(led_cdev);				/* sleeps */
+	spin_unlock(&trig_lock);
+}
+
+/* b may be a: its clear_bit() leaves a's bit unknown. */
+void trigger_alias(struct led_classdev *a, struct led_classdev *b)
+{
+	set_bit(LED_BLINK_ONESHOT_STOP, &a->work_flags);
+	clear_bit(LED_BLINK_ONESHOT_STOP, &b->work_flags);
+	spin_lock(&trig_lock);
+	led_stop(a);					/* may sleep */
 	spin_unlock(&trig_lock);
 }

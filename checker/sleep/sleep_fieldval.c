@@ -51,10 +51,23 @@ static struct truth negate(struct truth t)
 	return t;
 }
 
-static char *binop(struct params *pa, CXCursor c, CXCursor lhs)
+/*
+ * When c (stripped) is a binary expression: its operator, as written or
+ * read from its tokens, and its operands in *kids (the caller frees
+ * kids->v); NULL else, kids empty.
+ */
+static char *binary(struct params *pa, CXCursor c, struct fe_kids *kids)
 {
-	char *op = params_binop(pa, c, lhs);
+	char *op;
 
+	*kids = (struct fe_kids){ 0 };
+	c = fe_strip(c);
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+		return NULL;
+	*kids = fe_kids(c);
+	if (kids->n != 2)
+		return NULL;
+	op = params_binop(pa, c, kids->v[0]);
 	return op ? op : sleep_binop_tokens(pa->tu, c);
 }
 
@@ -157,10 +170,7 @@ static struct truth truth_of(struct params *pa, CXCursor e, int rt,
 				       depth + 1));
 	if ((i = params_index(pa, e)) >= 0)
 		return (struct truth){ T_TEST, 0, i, 0, -1 };
-	if (clang_getCursorKind(e) != CXCursor_BinaryOperator)
-		return t;
-	kids = fe_kids(e);
-	op = kids.n == 2 ? binop(pa, e, kids.v[0]) : NULL;
+	op = binary(pa, e, &kids);
 	if (!op) {
 		;
 	} else if (!strcmp(op, "&&") || !strcmp(op, "||")) {
@@ -188,13 +198,8 @@ static struct truth needed(struct params *pa, CXCursor c, int rt)
 {
 	struct truth t = none();
 	struct fe_kids kids;
-	char *op;
+	char *op = binary(pa, c, &kids);
 
-	c = fe_strip(c);
-	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
-		return t;
-	kids = fe_kids(c);
-	op = kids.n == 2 ? binop(pa, c, kids.v[0]) : NULL;
 	for (int j = 0; op && !strcmp(op, "&&") && j < 2 &&
 			t.kind != T_TEST; j++)
 		t = truth_of(pa, kids.v[j], rt, 1);
@@ -213,13 +218,9 @@ static int is_truth(struct params *pa, CXCursor e)
 	char *op;
 	int yes = 0;
 
-	e = fe_strip(e);
-	if (!clang_Cursor_isNull(sleep_not_operand(e)))
+	if (!clang_Cursor_isNull(sleep_not_operand(fe_strip(e))))
 		return 1;
-	if (clang_getCursorKind(e) != CXCursor_BinaryOperator)
-		return 0;
-	kids = fe_kids(e);
-	op = kids.n == 2 ? binop(pa, e, kids.v[0]) : NULL;
+	op = binary(pa, e, &kids);
 	for (size_t k = 0; op && k < ARRAY_SIZE(ops) && !yes; k++)
 		yes = !strcmp(op, ops[k]);
 	free(op);
@@ -277,18 +278,13 @@ static unsigned ends(CXCursor c)
 	return off;
 }
 
-/* "var = E" (c stripped): E, else a null cursor. */
+/* "var = E": E, else a null cursor. */
 static CXCursor assigns(struct params *pa, CXCursor c, CXCursor var)
 {
 	struct fe_kids kids;
 	CXCursor e = clang_getNullCursor();
-	char *op;
+	char *op = binary(pa, c, &kids);
 
-	c = fe_strip(c);
-	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
-		return e;
-	kids = fe_kids(c);
-	op = kids.n == 2 ? binop(pa, c, kids.v[0]) : NULL;
 	if (op && !strcmp(op, "=") &&
 	    clang_getCursorKind(fe_strip(kids.v[0])) == CXCursor_DeclRefExpr &&
 	    clang_equalCursors(clang_getCursorReferenced(fe_strip(kids.v[0])),

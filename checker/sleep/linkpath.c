@@ -59,6 +59,17 @@ static struct link_arg *pass(const struct link *lk, int i,
 		}
 		out[k] = a->kind < 0 ? *a : a->kind < nin ? in[a->kind] :
 			 unknown;
+		if (a->kind >= 0 && (a->nknown || a->zfield)) {
+			/*
+			 * "p0{T.m&6=2}": what the caller stored in the
+			 * object, after whatever its own caller knew.
+			 */
+			out[k].nknown = a->nknown;
+			memcpy(out[k].kfield, a->kfield, sizeof(a->kfield));
+			memcpy(out[k].kval, a->kval, sizeof(a->kval));
+			memcpy(out[k].kbits, a->kbits, sizeof(a->kbits));
+			out[k].zfield = a->zfield;
+		}
 		if (a->kind >= 0 && a->v) {
 			/* "p1|8": what the caller got, with bits 8 set. */
 			if (out[k].kind != ARG_VALUE &&
@@ -78,7 +89,7 @@ static struct link_arg *pass(const struct link *lk, int i,
 static int known(const struct link_arg *a, int n)
 {
 	for (int k = 0; k < n; k++)
-		if (a[k].kind != ARG_UNKNOWN)
+		if (a[k].kind != ARG_UNKNOWN || a[k].nknown || a[k].zfield)
 			return 1;
 	return 0;
 }

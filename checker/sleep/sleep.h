@@ -213,11 +213,11 @@ int params_path_atom(struct params *pa, CXCursor c);
 void params_tokens(struct params *pa);
 const char *params_spelling(const struct params *pa, unsigned i);
 /*
- * Is binary expression c (left operand lhs) "lhs && ..." ('&') or
- * "lhs || ..." ('|'), as the function's own text writes it?  0 else:
- * another operator, or one a macro's body writes.
+ * Is the binary expression whose right operand is rhs "... && rhs"
+ * ('&') or "... || rhs" ('|'), as the function's own text writes it?
+ * 0 else: another operator, or one a macro's body writes.
  */
-int params_logical(struct params *pa, CXCursor c, CXCursor lhs);
+int params_logical(struct params *pa, CXCursor rhs);
 /* Is token w one that writes the lvalue before it ("=", "|=", "++")? */
 int params_assigns(const char *w);
 /* The atom of a test of parameter i or of its member field, added. */

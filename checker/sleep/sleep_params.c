@@ -70,43 +70,53 @@ static unsigned token_offset(struct params *pa, unsigned i, CXFile *f)
 	return off;
 }
 
-int params_logical(struct params *pa, CXCursor c, CXCursor lhs)
+int params_logical(struct params *pa, CXCursor rhs)
 {
-	CXSourceRange rc = fe_file_range(pa->tu, c);
-	CXSourceRange rl = fe_file_range(pa->tu, lhs);
-	unsigned a, b, end, lo = 0, hi;
-	CXFile fc, fl, ft;
+	unsigned at, lo, hi;
+	CXFile f, ft;
 	const char *w;
 
 	params_tokens(pa);
-	if (!pa->ntok)
+	if (pa->ntok < 2)
 		return 0;
 	if (!pa->toff) {	/* the tokens' offsets, once */
 		pa->toff = xcalloc(pa->ntok, sizeof(*pa->toff));
 		for (unsigned i = 0; i < pa->ntok; i++)
 			pa->toff[i] = token_offset(pa, i, NULL);
 	}
-	clang_getFileLocation(clang_getRangeStart(rc), &fc, NULL, NULL, &a);
-	clang_getFileLocation(clang_getRangeEnd(rc), NULL, NULL, NULL, &b);
-	clang_getFileLocation(clang_getRangeEnd(rl), &fl, NULL, NULL, &end);
+	/*
+	 * Where the right operand begins, not the whole expression's
+	 * extent: a left-leaning "a + b + ... + z" would make each of its
+	 * operators cost the tree's depth.
+	 */
 	token_offset(pa, 0, &ft);
-	if (!fc || !fl || !ft || !clang_File_isEqual(fc, fl) ||
-	    !clang_File_isEqual(fc, ft) || end < a || end >= b)
-		return 0;
-	/* the first token at or after the left operand's end */
-	hi = pa->ntok;
-	while (lo < hi) {
-		unsigned mid = lo + (hi - lo) / 2;
+	/*
+	 * Where it is written ("likely(a && b)": b in the file), else where
+	 * the macro it begins with is expanded ("a && likely(b)").
+	 */
+	for (int how = 0; how < 2; how++) {
+		CXSourceLocation l = clang_getCursorLocation(rhs);
 
-		if (pa->toff[mid] < end)
-			lo = mid + 1;
+		if (how)
+			clang_getExpansionLocation(l, &f, NULL, NULL, &at);
 		else
-			hi = mid;
+			clang_getFileLocation(l, &f, NULL, NULL, &at);
+		if (!f || !ft || !clang_File_isEqual(f, ft))
+			continue;
+		for (lo = 0, hi = pa->ntok; lo < hi;) {	/* its first token */
+			unsigned mid = lo + (hi - lo) / 2;
+
+			if (pa->toff[mid] < at)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (!lo || lo == pa->ntok || pa->toff[lo] != at)
+			continue;
+		w = params_spelling(pa, lo - 1);
+		return !strcmp(w, "&&") ? '&' : !strcmp(w, "||") ? '|' : 0;
 	}
-	if (lo == pa->ntok || pa->toff[lo] >= b)
-		return 0;
-	w = params_spelling(pa, lo);
-	return !strcmp(w, "&&") ? '&' : !strcmp(w, "||") ? '|' : 0;
+	return 0;
 }
 
 const char *params_spelling(const struct params *pa, unsigned i)

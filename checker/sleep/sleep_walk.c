@@ -754,7 +754,7 @@ static void enter(struct sleep_scan *s, struct walker *w, CXCursor c,
 	f->i = f->end = f->step = 0;
 	f->ctl = -1;
 	f->logic = kind == CXCursor_BinaryOperator && k.n == 2 ?	/* && || */
-		   params_logical(&s->pa, c, k.v[0]) : 0;
+		   params_logical(&s->pa, k.v[1]) : 0;
 	if (f->logic || kind == CXCursor_IfStmt ||
 	    kind == CXCursor_ConditionalOperator ||
 	    kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt ||

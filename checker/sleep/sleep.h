@@ -209,6 +209,8 @@ int params_member_truth(struct params *pa, CXCursor c);
  */
 int params_local_atom(struct params *pa, CXCursor c);
 int params_path_atom(struct params *pa, CXCursor c);
+/* Where l is in its file (a macro argument: where it is written). */
+unsigned params_file_offset(CXSourceLocation l);
 /* The function's tokens, once, and token i's spelling ("" past them). */
 void params_tokens(struct params *pa);
 const char *params_spelling(const struct params *pa, unsigned i);

@@ -262,20 +262,12 @@ static char *value_of(struct params *pa, CXCursor e, int boolean, int rt)
 /* Where c begins in its file (a macro's text: where it is expanded). */
 static unsigned begins(CXCursor c)
 {
-	unsigned off = 0;
-
-	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)),
-			      NULL, NULL, NULL, &off);
-	return off;
+	return params_file_offset(clang_getRangeStart(clang_getCursorExtent(c)));
 }
 
 static unsigned ends(CXCursor c)
 {
-	unsigned off = 0;
-
-	clang_getFileLocation(clang_getRangeEnd(clang_getCursorExtent(c)),
-			      NULL, NULL, NULL, &off);
-	return off;
+	return params_file_offset(clang_getRangeEnd(clang_getCursorExtent(c)));
 }
 
 /* "var = E": E, else a null cursor. */
@@ -357,8 +349,6 @@ static char *local_value(struct params *pa, CXCursor var, unsigned at,
 		char *next = NULL;
 
 		if (clang_getCursorKind(s) == CXCursor_DeclStmt && !n &&
-		    clang_equalCursors(clang_getCursorSemanticParent(var),
-				       pa->fn) &&
 		    begins(var) >= begins(s) && ends(var) <= ends(s)) {
 			CXCursor init = clang_Cursor_getVarDeclInitializer(var);
 

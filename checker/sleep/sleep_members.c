@@ -129,7 +129,7 @@ int params_bit_test(struct params *pa, CXCursor c)
 {
 	CXCursor addr, in = clang_getNullCursor();
 	long long bit;
-	char *key, *t;
+	char *key;
 	int i, a;
 
 	if (bitop_call(c, &bit, &addr) != BITOP_TEST)
@@ -139,14 +139,7 @@ int params_bit_test(struct params *pa, CXCursor c)
 		clang_visitChildren(addr, fe_take_last, &in);
 		addr = fe_strip(in);
 	}
-	if (clang_getCursorKind(addr) != CXCursor_UnaryOperator)
-		return 0;
-	t = params_token_at(pa->tu, clang_getCursorLocation(addr));
-	a = t && !strcmp(t, "&");
-	free(t);
-	in = clang_getNullCursor();
-	if (a)
-		clang_visitChildren(addr, fe_take_first, &in);
+	in = sleep_address_operand(addr);	/* "&p->m" */
 	if (clang_Cursor_isNull(in) || (i = params_field(pa, in, &key)) < 0)
 		return 0;
 	a = params_pred_field(pa, i, key, PRED_MASK, bit);

@@ -247,8 +247,7 @@ static unsigned long long written(struct params *pa)
 	return w;
 }
 
-/* Where l is in its file, as an offset. */
-static unsigned file_offset(CXSourceLocation l)
+unsigned params_file_offset(CXSourceLocation l)
 {
 	unsigned off = 0;
 
@@ -274,7 +273,7 @@ int params_set_once(struct params *pa, CXCursor ref, CXCursor c)
 		if (clang_getTokenKind(pa->tok[i]) == CXToken_Identifier &&
 		    !strcmp(params_spelling(pa, i), name) && changed_at(pa, i)) {
 			changes++;
-			at = file_offset(clang_getTokenLocation(pa->tu,
+			at = params_file_offset(clang_getTokenLocation(pa->tu,
 								 pa->tok[i]));
 		}
 	free(name);
@@ -282,7 +281,7 @@ int params_set_once(struct params *pa, CXCursor ref, CXCursor c)
 		return 0;
 	/* The one change is the declaration's "= value", or before c. */
 	return !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(ref)) ||
-	       at < file_offset(clang_getCursorLocation(c));
+	       at < params_file_offset(clang_getCursorLocation(c));
 }
 
 int params_changed_in(struct params *pa, CXCursor var, unsigned from,
@@ -293,7 +292,7 @@ int params_changed_in(struct params *pa, CXCursor var, unsigned from,
 
 	params_tokens(pa);
 	for (unsigned i = 0; !hit && i < pa->ntok; i++) {
-		unsigned at = file_offset(clang_getTokenLocation(pa->tu,
+		unsigned at = params_file_offset(clang_getTokenLocation(pa->tu,
 								 pa->tok[i]));
 
 		hit = at >= from && at < to && !strcmp(params_spelling(pa, i), name) &&

@@ -6,11 +6,16 @@
 # other miss, is found now: tests/rules/sleep-in-atomic-rt/gt-reset.c.)
 #
 # dcn20_validate_bandwidth() (amdgpu, Linux 6.1): DC_FP_START() is
-# dc_fpu_begin() of another unit, which returns with preemption off; the
-# link does not carry the regions a function leaves open from one unit
-# to its callers in another, so the GFP_ATOMIC allocation after it is
-# not in an atomic region (the same code in one unit is found:
-# tests/rules/sleep-in-atomic-rt/dc-fpu-alloc.c).
+# dc_fpu_begin() of another unit, which begins the FPU section
+# (kernel_fpu_begin(), preemption off until kernel_fpu_end()) on its
+# first nesting only: "if (*pcpu == 1) kernel_fpu_begin();".  A function
+# of another unit that leaves a region open on every path is followed
+# (docs/facts-db.md, "Regions another unit's function leaves open");
+# this one opens it on one path, and on the other finds it open already
+# (a nested begin), which the walk cannot tell: it stores no effect, so
+# the GFP_ATOMIC allocation after it is not in an atomic region (the
+# same code in one unit is found: tests/rules/sleep-in-atomic-rt/
+# dc-fpu-alloc.c).
 #
 #   ./tests/run tests/pending/t-rt-recall-misses.sh
 HW=${HW:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -21,25 +26,54 @@ T=$(copy_fixture sleep-hooks)
 KFLAGS="-nostdinc -D__KERNEL__ -Iinclude"
 
 mkdir -p "$T/drivers/gpu/drm/amd/display/amdgpu_dm" \
-	 "$T/drivers/gpu/drm/amd/display/dc/dcn20"
+	 "$T/drivers/gpu/drm/amd/display/dc/dcn20" "$T/arch/x86/kernel/fpu"
+# As arch/x86/kernel/fpu/core.c: the FPU section is a preemption region
+# that kernel_fpu_begin() leaves open (an effect stored for its callers).
+cat >"$T/arch/x86/kernel/fpu/core.c" <<'C'
+#include <linux/spinlock.h>
+
+void kernel_fpu_begin(void)
+{
+	preempt_disable();
+}
+
+void kernel_fpu_end(void)
+{
+	preempt_enable();
+}
+C
+# As Linux 6.1's dc_fpu.c: a per-CPU nesting depth; the FPU section is
+# begun on the first nesting only (a nested begin finds it open).
 cat >"$T/drivers/gpu/drm/amd/display/amdgpu_dm/dc_fpu.c" <<'C'
 #include <linux/spinlock.h>
 
 #define get_cpu_ptr(var) ({ preempt_disable(); (var); })
 #define put_cpu_ptr(var) do { (void)(var); preempt_enable(); } while (0)
 
+extern void kernel_fpu_begin(void);
+extern void kernel_fpu_end(void);
+
 static int fpu_recursion_depth;
 
 void dc_fpu_begin(void)
 {
-	int *pcpu = get_cpu_ptr(&fpu_recursion_depth);
+	int *pcpu;
 
+	pcpu = get_cpu_ptr(&fpu_recursion_depth);
 	*pcpu += 1;
+	if (*pcpu == 1)
+		kernel_fpu_begin();
+	put_cpu_ptr(&fpu_recursion_depth);
 }
 
 void dc_fpu_end(void)
 {
-	fpu_recursion_depth -= 1;
+	int *pcpu;
+
+	pcpu = get_cpu_ptr(&fpu_recursion_depth);
+	*pcpu -= 1;
+	if (*pcpu <= 0)
+		kernel_fpu_end();
 	put_cpu_ptr(&fpu_recursion_depth);
 }
 C
@@ -64,12 +98,13 @@ int dcn20_validate_bandwidth(int pipe_count)
 C
 DB="$OUT/facts.db"
 collect() {
-	for u in drivers/gpu/drm/amd/display/amdgpu_dm/dc_fpu.c \
+	for u in arch/x86/kernel/fpu/core.c \
+		 drivers/gpu/drm/amd/display/amdgpu_dm/dc_fpu.c \
 		 drivers/gpu/drm/amd/display/dc/dcn20/dcn20_resource.c; do
 		(cd "$T" && "$HOOKWRAP" check --db="$DB" $KFLAGS "$u") || return 1
 	done
 }
-check "collect the two units' facts" collect
+check "collect the three units' facts" collect
 (cd "$T" && "$HOOKWRAP" report --no-group --rt --db="$DB") >"$OUT/fpu.out" 2>&1
 line=$(grep 'drivers/gpu/drm/amd/display/dc/dcn20/dcn20_resource.c:13:' "$OUT/fpu.out")
 check "GFP_ATOMIC after DC_FP_START(), whose preempt_disable() is another unit's: found" \

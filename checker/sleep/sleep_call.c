@@ -752,7 +752,6 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 		acquire(s, xstrdup(an->text ? an->text : s->fn), ff->line,
 			RK_OTHER, 0, RT_PREEMPTIBLE);
 	s->entry = entry;
-	s->opened = s->closed = 0;	/* the body's own, from here */
 	s->hooks = &hooks;
 	clang_visitChildren(fn, fe_take_last, &body);
 	if (clang_getCursorKind(body) == CXCursor_CompoundStmt)
@@ -778,12 +777,14 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 			an->text = xasprintf("%s()", s->fn);
 		/*
 		 * For units that see only its declaration: a begin that
-		 * only opens regions, an end that only closes them.  One
-		 * that does both (a guard's scope, a lock dropped and taken
-		 * again) keeps its effect for its own unit's callers.
+		 * leaves regions open and closes none of its caller's, an
+		 * end that closes and leaves none (regions it opens and
+		 * closes itself, get_cpu()/put_cpu() around the begin,
+		 * count for neither).  One that does both (a lock dropped
+		 * and taken again) keeps its effect for its own unit's.
 		 */
 		if (!s->unit && !s->f->fns[fi].is_static &&
-		    (!s->opened || !s->closed))
+		    !(an->acquire && an->release))
 			s->f->fns[fi].effect = annot_effect_text(an);
 	}
 	for (int i = 0; i < s->nrg; i++)

@@ -182,7 +182,6 @@ void acquire(struct sleep_scan *s, char *text, unsigned line,
 void acquire_lock(struct sleep_scan *s, char *text, unsigned lockh,
 		  unsigned line, enum region_kind kind, int ctx, int rt)
 {
-	s->opened++;
 	int first_rt = !(rt & RT_PREEMPTIBLE) && s->st.rt_region < 0;
 	unsigned bit;
 
@@ -226,7 +225,6 @@ void release(struct sleep_scan *s, int irq)
 	int theirs = s->entry > s->st.released ? s->entry - s->st.released :
 		     0;
 
-	s->closed++;
 	if (s->st.dead)
 		return;
 	top = s->st.depth && s->st.depth <= 32 ? 1u << (s->st.depth - 1) : 0;
@@ -259,7 +257,6 @@ static unsigned drop_bit(unsigned m, int d)
 /* Close the region d deep, not the top: the per-depth facts move down. */
 static void release_at(struct sleep_scan *s, int d)
 {
-	s->closed++;
 	for (int k = d; k + 1 < s->st.depth && k + 1 < REGION_SLOTS; k++) {
 		s->st.lockh[k] = s->st.lockh[k + 1];
 		s->st.rgat[k] = s->st.rgat[k + 1];

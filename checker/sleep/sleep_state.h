@@ -246,8 +246,6 @@ struct sleep_scan {
 	int gscope[64];		/* per open scope: cleanup.h guards in it */
 	int ngscope;
 	int lockprims;		/* lock primitives the walk has seen */
-	int opened, closed;	/* regions the walk opened, closed (any
-				   path, a guard's too) */
 	int found_member_call;	/* do_dispatch()'s search */
 	int entry;		/* regions open on entry: the caller's */
 	/* What the walk hands calls and macros to (sleep_walk.h). */

@@ -20,6 +20,7 @@
 #include "checker/sleep/sleep_track.h"
 #include "checker/sleep/sleep_mstore.h"
 #include "checker/sleep/sleep_guards.h"
+#include "checker/sleep/sleep_nesting.h"
 
 #include <string.h>
 
@@ -355,6 +356,7 @@ struct ctl {
 	int at, af;		/* if: what its arms assume (params_cond,
 				   ctx_test) */
 	int at2, af2;		/* if: a second test each arm assumes */
+	int nest;		/* if: nesting_test() of its condition */
 	int tg;			/* loop, switch: its target, or -1 */
 };
 
@@ -374,8 +376,12 @@ static int then_walk(struct frame *f, int from, int to, int step)
 	return 1;
 }
 
-/* An if or a ?: (children: condition, then, else). */
-static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
+/*
+ * An if or a ?: (children: condition, then, else); prev: the statement
+ * before it, or a null cursor.
+ */
+static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c,
+		   CXCursor prev)
 {
 	const struct fe_kids *k = &f->k;
 
@@ -384,6 +390,9 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 		c->t = trylock_test(s, k->v[0], &c->text, &c->lockh, &c->line,
 				    &c->rt);
 		c->known = c->t ? -1 : sleep_constant(k->v[0]);
+		/* "d += 1; if (d == 1) begin();": nested, it is open. */
+		c->nest = !c->t && c->known < 0 && f->kind == CXCursor_IfStmt &&
+			  k->n == 2 ? nesting_test(s, k->v[0], prev) : 0;
 		c->at = c->af = c->at2 = c->af2 = 0;
 		if (!c->t && c->known < 0)
 			params_cond(&s->pa, k->v[0], &c->at, &c->af, &c->at2,
@@ -439,6 +448,13 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c)
 				c->rt);
 		return then_walk(f, 2, k->n > 2 ? 3 : 2, 3);
 	case 3:
+		if (c->nest && !c->b.dead && !s->st.dead &&
+		    (c->nest > 0 ? c->b.depth > s->st.depth :
+		     c->b.depth < s->st.depth ||
+		     c->b.released > s->st.released)) {
+			s->st = c->b;	/* the arm's begin or end holds */
+			return 0;
+		}
 		s->st = join_arms(c->b, s->st, track_arms_atom(&s->pa, c->at,
 					c->af, &c->a, &c->b, &s->st));
 		return 0;
@@ -631,15 +647,21 @@ static int step(struct sleep_scan *s, struct walker *w, struct frame *f)
 {
 	struct ctl *c = f->ctl >= 0 ? &w->c[f->ctl] : NULL;
 
+	const struct frame *up = w->n > 1 ? &w->f[w->n - 2] : NULL;
+	CXCursor none = clang_getNullCursor();
+
 	switch (f->kind) {
 	case CXCursor_IfStmt:
+		/* Its parent's child up->i - 1; the one before it. */
 		if (f->k.n)
-			return step_if(s, f, c);
+			return step_if(s, f, c, up && up->kind ==
+				       CXCursor_CompoundStmt && up->i >= 2 ?
+				       up->k.v[up->i - 2] : none);
 		return 0;
 	case CXCursor_ConditionalOperator:
 	case CXCursor_BinaryOperator:	/* "a ? b : c", "a && b", "a || b" */
 		if (f->k.n == 3 || f->logic)
-			return step_if(s, f, c);
+			return step_if(s, f, c, none);
 		return step_plain(s, f);
 	case CXCursor_ForStmt:
 	case CXCursor_WhileStmt:

@@ -7,10 +7,9 @@
 # errors, with the option on and off, as the original does.  The steps
 # are those of the designer's end-to-end script for issue 13.
 #
-# Pending (tests/pending/README): it needs the first-run marker placement
-# and the configured-off parse (engineer B) and convert's lexical fallback
-# (engineer A).  It finds the repository from wherever it lies, so moving
-# it to tests/ is all it takes once it passes.
+# It was a pending test (tests/pending/README) until the first-run marker
+# placement, the configured-off parse and convert's lexical fallback
+# landed; it finds the repository from wherever it lies.
 here=$(cd "$(dirname "$0")" && pwd)
 while [ ! -f "$here/tests/lib.sh" ] && [ "$here" != / ]; do
 	here=$(dirname "$here")

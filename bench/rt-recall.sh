@@ -128,8 +128,11 @@ if [ -n "${T61:-}" ]; then
 		drivers/gpu/drm/i915/intel_uncore.o
 	want D && row D 61 gt/intel_execlists_submission.c:1622: \
 		drivers/gpu/drm/i915/gt/intel_execlists_submission.o
+	# kernel_fpu_begin_mask()'s unit before dc_fpu_begin()'s, as kbuild
+	# collects arch/ before drivers/: the effect of one is in the other.
 	want E && row E 61 dcn20/dcn20_resource.c:2141: \
 		drivers/gpu/drm/amd/amdgpu/../display/dc/dcn20/dcn20_resource.o \
+		arch/x86/kernel/fpu/core.o \
 		drivers/gpu/drm/amd/amdgpu/../display/dc/dml/dcn20/dcn20_fpu.o \
 		drivers/gpu/drm/amd/amdgpu/../display/amdgpu_dm/dc_fpu.o
 	want F && row F 61 mm/page_alloc.c:6716: mm/page_alloc.o

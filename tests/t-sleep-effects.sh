@@ -70,8 +70,7 @@ void fpu_yield(void)
  */
 #define get_cpu_ptr(var) ({ preempt_disable(); (var); })
 #define put_cpu_ptr(var) do { (void)(var); preempt_enable(); } while (0)
-void kernel_fpu_begin(void);
-void kernel_fpu_end(void);
+#include <linux/fpu_api.h>
 static int nesting;
 
 void dc_fpu_begin(void)
@@ -167,11 +166,23 @@ collect() {	# DB UNIT...
 report() { (cd "$T" && "$HOOKWRAP" report --no-group --db="$1"); }
 WANT="drivers/fpu/calc.c:16:6: warning: kmalloc() may sleep inside the atomic region begun by fpu_begin() at drivers/fpu/calc.c:15: kmalloc(GFP_KERNEL) [sleep-in-atomic]"
 
-# kernel_fpu_begin() and _end() of another unit (arch/x86's).
+# As arch/x86: kernel_fpu_begin() an inline of a header that calls
+# kernel_fpu_begin_mask() of another unit; kernel_fpu_end() of that unit.
+# The helper's walk applies the other unit's effect as the unit's does.
+cat >"$T/include/linux/fpu_api.h" <<'C'
+void kernel_fpu_begin_mask(unsigned int mask);
+void kernel_fpu_end(void);
+
+static inline void kernel_fpu_begin(void)
+{
+	kernel_fpu_begin_mask(0);
+}
+C
 cat >"$T/drivers/fpu/core.c" <<'C'
 #include <linux/spinlock.h>
+#include <linux/fpu_api.h>
 
-void kernel_fpu_begin(void)
+void kernel_fpu_begin_mask(unsigned int mask)
 {
 	preempt_disable();
 }
@@ -183,8 +194,8 @@ void kernel_fpu_end(void)
 C
 check "collect the defining unit, then the caller" collect "$OUT/ab.db" drivers/fpu/core.c drivers/fpu/fpu.c drivers/fpu/calc.c
 A1=a1,r0,q0,i0,l0,t0,x0,b0 R1=a0,r1,q0,i0,l0,t0,x0,b0
-check "the effects are stored: begins leave one region open, ends close one (a region a body opens and closes itself counts for neither; a section begun on the first nesting, ended on the last)" \
-	test "$(sqlite3 "$OUT/ab.db" "SELECT name || ' ' || effect FROM functions WHERE effect IS NOT NULL ORDER BY name")" = "$(printf '%s\n' "dc_fpu_begin $A1" "dc_fpu_end $R1" "fpu_begin $A1" "fpu_end $R1" "fpu_switch $A1" "kernel_fpu_begin $A1" "kernel_fpu_end $R1")"
+check "the effects are stored: begins leave one region open, ends close one (a region a body opens and closes itself counts for neither; a section begun on the first nesting, ended on the last; a header's helper that calls another unit's begin)" \
+	test "$(sqlite3 "$OUT/ab.db" "SELECT name || ' ' || effect FROM functions WHERE effect IS NOT NULL ORDER BY name")" = "$(printf '%s\n' "dc_fpu_begin $A1" "dc_fpu_end $R1" "fpu_begin $A1" "fpu_end $R1" "fpu_switch $A1" "kernel_fpu_begin_mask $A1" "kernel_fpu_end $R1")"
 check "one that closes its caller's region and opens one stores none (a1 for its own unit)" \
 	test "$(sqlite3 "$OUT/ab.db" "SELECT count(*) FROM functions WHERE name='fpu_yield' AND effect IS NULL")" -eq 1
 check "a begin under a test that is no nesting depth's stores none" \

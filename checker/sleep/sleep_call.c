@@ -294,6 +294,7 @@ static void walk_header(struct sleep_scan *s, int qi)
 		return;
 	memset(&sub, 0, sizeof(sub));
 	sub.cx = s->cx;
+	sub.db = s->db;	/* another unit's effects, as the unit's own walk */
 	sub.f = s->f;
 	sub.tu = s->tu;
 	sub.text = s->text;

@@ -20,6 +20,7 @@
  * "atomic_dec_and_test(&d)").
  */
 #include "checker/sleep/sleep_nesting.h"
+#include "clang/frontend.h"
 
 #include <string.h>
 
@@ -62,13 +63,43 @@ static int steps(const char *prev, const char *d, size_t n, int dir)
 	return is;
 }
 
+/*
+ * Can c be such a test, by its kind alone: "x == 1", "x <= 0" (a
+ * comparison with 0 or 1), "!x", "atomic_dec_and_test(&d)"?  So that
+ * most conditions are never tokenized.
+ */
+static int may_be_test(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor rhs = clang_getNullCursor();
+	long long v;
+	char *name;
+	int is;
+
+	if (k == CXCursor_UnaryOperator)
+		return 1;
+	if (k == CXCursor_BinaryOperator) {
+		clang_visitChildren(c, fe_take_last, &rhs);
+		return !clang_Cursor_isNull(rhs) && sleep_value(rhs, &v) &&
+		       (v == 0 || v == 1);
+	}
+	if (k != CXCursor_CallExpr)
+		return 0;
+	name = fe_spelling(c);
+	is = name && strstr(name, "dec_and_test");
+	free(name);
+	return is;
+}
+
 int nesting_test(struct sleep_scan *s, CXCursor cond, CXCursor prev)
 {
-	char *t = code_text(s, file_range(s, cond));
-	char *p = NULL;
+	char *t, *p = NULL;
 	size_t n = 0;
 	int dir = 0, r = 0;
 
+	if (!may_be_test(fe_strip(cond)))
+		return 0;
+	t = code_text(s, file_range(s, cond));
 	if (!t || !*t)
 		goto out;
 	if (cut_suffix(t, "==1", &n))

@@ -463,6 +463,22 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c,
 	}
 }
 
+/*
+ * A loop no condition ends: "for (;;)" (its body its only child: the
+ * parts a for leaves out are no children, so a for with two or three
+ * is not told apart), "while (1)", "do ... while (1)".
+ */
+static int endless(const struct frame *f)
+{
+	const struct fe_kids *k = &f->k;
+
+	if (f->kind == CXCursor_ForStmt)
+		return k->n == 1;
+	if (k->n != 2)
+		return 0;
+	return sleep_constant(k->v[f->kind == CXCursor_DoStmt ? 1 : 0]) == 1;
+}
+
 /* while, do, for (init, condition, increment, body; do: body, cond). */
 static int step_loop(struct sleep_scan *s, struct frame *f, struct ctl *c)
 {
@@ -490,11 +506,14 @@ static int step_loop(struct sleep_scan *s, struct frame *f, struct ctl *c)
 		if (is_do)
 			return then_walk(f, 1, n, 3);
 		t = &s->tg[c->tg];
-		s->st = merge(merge(c->a, s->st), t->brk);
+		/* "for (;;)", "while (1)": left only by a break. */
+		s->st = endless(f) ? t->brk :
+			merge(merge(c->a, s->st), t->brk);
 		s->ntg--;
 		break;
 	case 3:
-		s->st = merge(s->st, s->tg[c->tg].brk);
+		s->st = endless(f) ? s->tg[c->tg].brk :
+			merge(s->st, s->tg[c->tg].brk);
 		s->ntg--;
 		break;
 	}

@@ -166,18 +166,10 @@ collect() {	# DB UNIT...
 report() { (cd "$T" && "$HOOKWRAP" report --no-group --db="$1"); }
 WANT="drivers/fpu/calc.c:16:6: warning: kmalloc() may sleep inside the atomic region begun by fpu_begin() at drivers/fpu/calc.c:15: kmalloc(GFP_KERNEL) [sleep-in-atomic]"
 
-# As arch/x86: kernel_fpu_begin() an inline of a header that calls
-# kernel_fpu_begin_mask() of another unit; kernel_fpu_end() of that unit.
-# The helper's walk applies the other unit's effect as the unit's does.
-cat >"$T/include/linux/fpu_api.h" <<'C'
-void kernel_fpu_begin_mask(unsigned int mask);
-void kernel_fpu_end(void);
-
-static inline void kernel_fpu_begin(void)
-{
-	kernel_fpu_begin_mask(0);
-}
-C
+# As arch/x86: kernel_fpu_begin() an inline of a header (the fixture's
+# include/linux/fpu_api.h) that calls kernel_fpu_begin_mask() of
+# another unit; kernel_fpu_end() of that unit.  The helper's walk
+# applies the other unit's effect as the unit's does.
 cat >"$T/drivers/fpu/core.c" <<'C'
 #include <linux/spinlock.h>
 #include <linux/fpu_api.h>

@@ -24,14 +24,12 @@
 
 #include <string.h>
 
-/* Does t end with suffix; *len: the length before it. */
+/* Does t end with suffix after something; *len: the length before it. */
 static int cut_suffix(const char *t, const char *suffix, size_t *len)
 {
-	size_t n = strlen(t), k = strlen(suffix);
-
-	if (n <= k || strcmp(t + n - k, suffix))
+	if (!ends_with(t, suffix) || strlen(t) == strlen(suffix))
 		return 0;
-	*len = n - k;
+	*len = strlen(t) - strlen(suffix);
 	return 1;
 }
 
@@ -42,7 +40,7 @@ static int call_ending(const char *t, const char *word)
 	size_t k = strlen(word);
 
 	return p && p - t >= (long)k && !strncmp(p - k, word, k) &&
-	       t[strlen(t) - 1] == ')';
+	       ends_with(t, ")");
 }
 
 /*

@@ -45,7 +45,7 @@ HDRS     := $(foreach d,$(STAGES),$(wildcard $(d)/*.h))
 # starts per unit.  It links no libclang and no SQLite: the files below
 # are the text-only part of the checker (docs/performance.md).  It runs
 # hookwrap-full, everything else, for what it cannot answer.
-FRONT_SRC := src/cmd/front.c src/cmd/check_args.c \
+FRONT_SRC := src/cmd/front.c src/cmd/check_args.c src/cmd/serve_client.c \
 	     $(filter-out src/core/bigstack.c,$(wildcard src/core/*.c)) \
 	     src/manifest/manifest_tsv.c src/manifest/mdata.c \
 	     src/manifest/policy.c checker/input/flags.c checker/prefilter.c \
@@ -164,6 +164,7 @@ FUZZ_BINS   := $(FUZZERS:%=build-fuzz/fuzz_%)
 # here fails to link with "undefined reference": add the file.
 FUZZ_SRC    := src/core/atomicio.c src/core/bigstack.c src/core/config.c \
 	       src/core/ctext.c src/core/kstyle.c src/core/profiles.c \
+	       src/core/servewire.c \
 	       src/core/util.c src/core/version.c \
 	       src/clang/arch.c src/clang/feinputs.c src/clang/frontend.c \
 	       src/clang/guards.c src/clang/pptokens.c src/clang/unconfig.c \

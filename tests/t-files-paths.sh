@@ -70,9 +70,10 @@ after=$(stat -c '%i %y' "$OUT/real/security.h")
 # The file is synced before the rename, its directory after.
 if command -v strace >/dev/null 2>&1; then
 	blank_region "$OUT/real/security.h"
-	# (LeakSanitizer cannot check a process strace holds: not under ASan)
+	# (LeakSanitizer cannot check a process strace holds: not under ASan;
+	# strace sees the programs exec runs, not a server's forks)
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-	strace -f -qq -e trace=openat,fsync,rename,close -o "$OUT/strace" \
+	HOOKWRAP_SERVER= strace -f -qq -e trace=openat,fsync,rename,close -o "$OUT/strace" \
 		"$HOOKWRAP" gen-header --in-place "$T" >/dev/null 2>&1
 	python3 - "$OUT/strace" >"$OUT/sync.out" <<'PY'
 import re, sys
@@ -425,9 +426,10 @@ done
 # die() (out of memory while reading spatch's output) removes them too.
 if command -v prlimit >/dev/null 2>&1; then
 	# (under ASan, malloc must fail as it does without it, and the leak
-	# check at exit cannot run with the address space used up)
+	# check at exit cannot run with the address space used up; the limit
+	# is set on the process exec runs, not on a server's fork)
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1:detect_leaks=0" \
-		FLOOD=1 start_convert
+		HOOKWRAP_SERVER= FLOOD=1 start_convert
 	vm=$(awk '/^VmSize:/ { print $2 }' /proc/$pid/status)
 	prlimit --pid $pid --as=$(((vm + 8192) * 1024))
 	touch "$FAKE_GO"

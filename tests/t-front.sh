@@ -4,6 +4,8 @@
 # to hookwrap-full; either way the output and the exit status are the
 # full program's.  Which program ran is seen with strace (execve).
 . "$(dirname "$0")/lib.sh"
+# The programs run are what this file counts: no server (tests/run) in between.
+unset HOOKWRAP_SERVER
 export HOOKWRAP_CACHE_DIR="$OUT/cache"
 
 FULL=$(dirname "$HOOKWRAP")/hookwrap-full

@@ -5,6 +5,8 @@
 # are answered from the cache, with the output a parse gives.  Anything
 # that could change the header's findings means a parse again.
 . "$(dirname "$0")/lib.sh"
+# The programs run are what this file counts: no server (tests/run) in between.
+unset HOOKWRAP_SERVER
 export HOOKWRAP_CACHE_DIR="$OUT/cache"
 FULL=$(dirname "$HOOKWRAP")/hookwrap-full
 

@@ -7,6 +7,8 @@
 # callee summaries grow while a function is walked, which once left a
 # dangling pointer (found on Linux 6.1: "free(): invalid pointer").
 . "$(dirname "$0")/lib.sh"
+# valgrind follows the programs exec runs, not a server's forks (tests/run).
+unset HOOKWRAP_SERVER
 export HOOKWRAP_CACHE_DIR="$OUT/cache"
 
 if ! command -v valgrind >/dev/null; then

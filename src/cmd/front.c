@@ -18,13 +18,15 @@
  *     with its status.
  * Anything else, or anything that would make it say a word of its own
  * (an error, a warning, a cache miss), goes to the full program, which
- * says it.  t-front.sh holds the two to the same output.
+ * says it: to a running "hookwrap serve" when $HOOKWRAP_SERVER names
+ * one (serve_client.c), else by exec.  t-front.sh holds the two to the same output.
  */
 #include "checker/input/flags.h"
 #include "checker/hcache.h"
 #include "checker/prefilter.h"
 #include "checker/setup.h"
 #include "cmd/check_args.h"
+#include "cmd/serve_client.h"
 #include "core/version.h"
 
 #include <errno.h>
@@ -248,6 +250,18 @@ int main(int argc, char **argv)
 				return 2;
 			return done;
 		}
+	}
+	/*
+	 * A server started by "hookwrap serve" (serve.c) runs it without
+	 * a new start of libclang; _exit(), as exec would, drops whatever
+	 * this process has buffered (nothing: the check above says
+	 * nothing when it hands over).
+	 */
+	if (argc < 2 || strcmp(argv[1], "serve")) {
+		int rc = serve_client_run(full, argv);
+
+		if (rc >= 0)
+			_exit(rc);
 	}
 	execv(full, argv);
 	fprintf(stderr, "hookwrap: error: cannot run %s: %s\n", full,

@@ -3,6 +3,7 @@
  */
 #include "core/bigstack.h"
 #include "cmd/commands.h"
+#include "cmd/serve.h"
 #include "core/util.h"
 #include "core/version.h"
 
@@ -18,6 +19,9 @@ static const struct command commands[] = {
 	{ "report", cmd_report, "link sleep facts, print their findings" },
 	{ "convert", cmd_convert,
 	  "rewrite raw ops-table calls into wrapper calls" },
+	/* Run before the others' big stack: serve_main() forks them. */
+	{ "serve", NULL,
+	  "keep hookwrap loaded for the commands of $HOOKWRAP_SERVER" },
 };
 
 static void usage(FILE *out)
@@ -31,7 +35,8 @@ static void usage(FILE *out)
 		"(share/doc/hookwrap when installed).\n");
 }
 
-int main(int argc, char **argv)
+/* A command line (argv[0] the program): in this process, or a server's fork. */
+static int run(int argc, char **argv)
 {
 	if (argc < 2) {
 		usage(stderr);
@@ -47,7 +52,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++) {
-		if (!strcmp(argv[1], commands[i].name)) {
+		if (commands[i].run && !strcmp(argv[1], commands[i].name)) {
 			progname = xasprintf("hookwrap %s", commands[i].name);
 			return bigstack_run(commands[i].run, argc - 1,
 					    argv + 1);
@@ -56,4 +61,11 @@ int main(int argc, char **argv)
 	fprintf(stderr, "hookwrap: '%s' is not a command\n\n", argv[1]);
 	usage(stderr);
 	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 2 && !strcmp(argv[1], "serve"))
+		return serve_main(argc - 1, argv + 1, run);
+	return run(argc, argv);
 }

@@ -7,7 +7,8 @@
 #   - a signal to the front reaches the command; a front killed takes
 #     its command with it;
 #   - refused, and exec'd instead: limits a fork cannot take (ulimit -v),
-#     a hookwrap-full rebuilt since the server started;
+#     a hookwrap-full rebuilt since the server started; not asked: a
+#     terminal on a standard descriptor;
 #   - the server's own errors, and its ends (socket removed, --idle).
 # A private server of a private copy of the binaries: tests/run's own
 # server is not used here.
@@ -163,6 +164,18 @@ run "$T" "$S" "$HW_FRONT" check --no-group $KFLAGS fs/endless.c
 check "hookwrap-full rebuilt since: refused, exec'd (programs: $N)" test "$N" = 2
 contains "hookwrap-full rebuilt since: the findings all the same" "$OUT/r.err" \
 	"fs/endless.c:53:2: warning: kmalloc() may sleep"
+
+# A terminal stays with exec (a fork of the server is not in its
+# foreground process group): script(1) gives the command one.
+if command -v script >/dev/null; then
+	HOOKWRAP_SERVER=$S script -qec "strace -f -qq -e trace=execve -e signal=none -o '$OUT/strace.tty' '$HW_FRONT' --help" \
+		/dev/null >"$OUT/tty.out" 2>&1
+	n=$(grep -c 'execve(' "$OUT/strace.tty")
+	check "a terminal for its output: exec'd, not served (programs: $n)" test "$n" = 2
+	contains "a terminal for its output: the command ran" "$OUT/tty.out" "usage: hookwrap"
+else
+	not_ok "script(1) is installed (util-linux)"
+fi
 
 # No server at the path: exec, without a word of its own.
 run "$T" "$OUT/nobody.sock" "$HW_FRONT" check --no-group $KFLAGS fs/endless.c

@@ -124,7 +124,13 @@ int serve_client_run(const char *full, char **argv)
 	struct sigaction sa, old;
 	int answer;
 
-	if (!path || !*path)
+	/*
+	 * A terminal stays with exec: a fork of the server is not in the
+	 * terminal's foreground process group, and a read from it (a patch
+	 * typed on stdin) would stop it, as would a write with "stty
+	 * tostop".  What types at a terminal does not need the speed.
+	 */
+	if (!path || !*path || isatty(0) || isatty(1) || isatty(2))
 		return -1;
 	conn = connect_to(path);
 	if (conn < 0)

@@ -11,8 +11,9 @@
  * full would run it: the same descriptors, directory, environment,
  * umask, signal dispositions and limits.  Returns its exit status; a
  * command killed by a signal kills the front by the same signal.
- * Returns -1, having run nothing, when there is no server, it runs
- * another hookwrap-full, or it refuses: then exec full as before.
+ * Returns -1, having run nothing, when there is no server, a standard
+ * descriptor is a terminal, the server runs another hookwrap-full, or
+ * it refuses: then exec full as before.
  */
 int serve_client_run(const char *full, char **argv);
 

@@ -69,18 +69,7 @@ static void on_chld(int sig)
 	errno = saved;
 }
 
-/* Is SOCK's path a socket a server answers on? */
-static int answered(const struct sockaddr_un *a)
-{
-	int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	int r = s >= 0 && !connect(s, (const struct sockaddr *)a, sizeof(*a));
-
-	if (s >= 0)
-		close(s);
-	return r;
-}
-
-/* The listening socket at path (mode 0600); -1 after the error. */
+/* The listening socket at path (mode 0700); -1 after the error. */
 static int listen_on(const char *path, ino_t *ino)
 {
 	struct sockaddr_un a;
@@ -88,22 +77,20 @@ static int listen_on(const char *path, ino_t *ino)
 	mode_t old;
 	int s, r;
 
-	if (strlen(path) >= sizeof(a.sun_path)) {
+	if (serve_addr(path, &a)) {
 		error_at(NULL, 0, "socket path '%s' is longer than %zu bytes, "
 			 "the most a Unix socket's name can be; choose a "
 			 "shorter one", path, sizeof(a.sun_path) - 1);
 		return -1;
 	}
-	memset(&a, 0, sizeof(a));
-	a.sun_family = AF_UNIX;
-	strcpy(a.sun_path, path);
 	if (!lstat(path, &st)) {
 		if (!S_ISSOCK(st.st_mode)) {
 			error_at(NULL, 0, "'%s' exists and is not a socket; "
 				 "name a path that does not exist", path);
 			return -1;
 		}
-		if (answered(&a)) {
+		if ((s = serve_connect(path)) >= 0) {
+			close(s);
 			error_at(NULL, 0, "a server already answers on '%s'; "
 				 "stop it first, or name another path", path);
 			return -1;
@@ -128,6 +115,16 @@ static int listen_on(const char *path, ino_t *ino)
 	return s;
 }
 
+/*
+ * Limits a fork cannot take as exec would: exec lays the process out
+ * under them (a smaller address space or stack than the server's).
+ */
+static int laid_out(int which)
+{
+	return which == RLIMIT_AS || which == RLIMIT_DATA ||
+	       which == RLIMIT_STACK;
+}
+
 /* Can a fork of this process run the request as exec would have? */
 static int acceptable(const struct serve_req *r, const struct stat *self)
 {
@@ -142,8 +139,7 @@ static int acceptable(const struct serve_req *r, const struct stat *self)
 
 		if (getrlimit(which, &mine))
 			return 0;
-		if (which == RLIMIT_AS || which == RLIMIT_DATA ||
-		    which == RLIMIT_STACK) {
+		if (laid_out(which)) {
 			if (r->lim[i].rlim_cur != mine.rlim_cur)
 				return 0;
 		} else if (r->lim[i].rlim_max > mine.rlim_max ||
@@ -175,8 +171,7 @@ static void become(const struct serve_req *r, const int *fds)
 	for (int i = 0; i < SERVE_NLIMITS; i++) {
 		int which = serve_limits[i];
 
-		if (which != RLIMIT_AS && which != RLIMIT_DATA &&
-		    which != RLIMIT_STACK)
+		if (!laid_out(which))
 			setrlimit(which, &r->lim[i]);
 	}
 	memset(&sa, 0, sizeof(sa));

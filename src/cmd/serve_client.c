@@ -12,7 +12,6 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -31,26 +30,6 @@ static void forward(int sig)
 
 	(void)!send(conn, &b, 1, MSG_NOSIGNAL);
 	errno = saved;
-}
-
-static int connect_to(const char *path)
-{
-	struct sockaddr_un a;
-	int s;
-
-	if (strlen(path) >= sizeof(a.sun_path))
-		return -1;
-	memset(&a, 0, sizeof(a));
-	a.sun_family = AF_UNIX;
-	strcpy(a.sun_path, path);
-	s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (s < 0)
-		return -1;
-	if (connect(s, (struct sockaddr *)&a, sizeof(a))) {
-		close(s);
-		return -1;
-	}
-	return s;
 }
 
 /* The request: this process's state, as exec would pass it on. */
@@ -132,7 +111,7 @@ int serve_client_run(const char *full, char **argv)
 	 */
 	if (!path || !*path || isatty(0) || isatty(1) || isatty(2))
 		return -1;
-	conn = connect_to(path);
+	conn = serve_connect(path);
 	if (conn < 0)
 		return -1;
 	answer = ask(conn, full, argv);

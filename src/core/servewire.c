@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 const int serve_limits[SERVE_NLIMITS] = {
@@ -194,6 +195,31 @@ int serve_read_all(int sock, void *buf, size_t n)
 		n -= (size_t)r;
 	}
 	return 0;
+}
+
+int serve_addr(const char *path, struct sockaddr_un *a)
+{
+	if (strlen(path) >= sizeof(a->sun_path))
+		return -1;
+	memset(a, 0, sizeof(*a));
+	a->sun_family = AF_UNIX;
+	strcpy(a->sun_path, path);
+	return 0;
+}
+
+int serve_connect(const char *path)
+{
+	struct sockaddr_un a;
+	int s;
+
+	if (serve_addr(path, &a))
+		return -1;
+	s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (s >= 0 && connect(s, (struct sockaddr *)&a, sizeof(a))) {
+		close(s);
+		s = -1;
+	}
+	return s;
 }
 
 int serve_send_hdr(int sock, const struct serve_hdr *h, const int *fds)

@@ -67,6 +67,12 @@ void serve_req_free(struct serve_req *r);
  */
 int serve_send_all(int sock, const void *buf, size_t n);
 int serve_read_all(int sock, void *buf, size_t n);
+struct sockaddr_un;
+/* path as a socket's address; -1 when it is too long for one. */
+int serve_addr(const char *path, struct sockaddr_un *a);
+/* A connection to the socket at path, close-on-exec; -1 when none. */
+int serve_connect(const char *path);
+
 /* The header with SERVE_NFDS descriptors attached: send, receive. */
 int serve_send_hdr(int sock, const struct serve_hdr *h, const int *fds);
 int serve_recv_hdr(int sock, struct serve_hdr *h, int *fds);

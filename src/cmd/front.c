@@ -19,7 +19,8 @@
  * Anything else, or anything that would make it say a word of its own
  * (an error, a warning, a cache miss), goes to the full program, which
  * says it: to a running "hookwrap serve" when $HOOKWRAP_SERVER names
- * one (serve_client.c), else by exec.  t-front.sh holds the two to the same output.
+ * one (serve_client.c), else by exec.  t-front.sh holds the two to the
+ * same output.
  */
 #include "checker/input/flags.h"
 #include "checker/hcache.h"

@@ -177,13 +177,12 @@ static void become(const struct serve_req *r, const int *fds)
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
 	sigemptyset(&mask);
-	for (int s = 1; s <= 64 && s < NSIG; s++) {
+	for (int s = 1; s <= SERVE_MAXSIG && s < NSIG; s++) {
 		if (s == SIGKILL || s == SIGSTOP)
 			continue;
-		sa.sa_handler = r->ignored & (1ull << (s - 1)) ? SIG_IGN :
-								 SIG_DFL;
+		sa.sa_handler = r->ignored & serve_sigbit(s) ? SIG_IGN : SIG_DFL;
 		sigaction(s, &sa, NULL);	/* fails for glibc's own */
-		if (r->blocked & (1ull << (s - 1)))
+		if (r->blocked & serve_sigbit(s))
 			sigaddset(&mask, s);
 	}
 	sigprocmask(SIG_SETMASK, &mask, NULL);

@@ -57,11 +57,11 @@ static int fill(struct serve_req *r, const char *full, char **argv)
 	umask(m);
 	r->umask = m;
 	sigprocmask(SIG_BLOCK, NULL, &blocked);
-	for (int s = 1; s <= 64 && s < NSIG; s++) {
+	for (int s = 1; s <= SERVE_MAXSIG && s < NSIG; s++) {
 		if (sigismember(&blocked, s) == 1)
-			r->blocked |= 1ull << (s - 1);
+			r->blocked |= serve_sigbit(s);
 		if (!sigaction(s, NULL, &sa) && sa.sa_handler == SIG_IGN)
-			r->ignored |= 1ull << (s - 1);
+			r->ignored |= serve_sigbit(s);
 	}
 	for (int i = 0; i < SERVE_NLIMITS; i++)
 		if (getrlimit(serve_limits[i], &r->lim[i]))

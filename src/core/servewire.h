@@ -37,6 +37,13 @@ struct serve_hdr {
 #define SERVE_NLIMITS 7
 extern const int serve_limits[SERVE_NLIMITS];
 
+/* Signals 1 to SERVE_MAXSIG travel, each as its bit of a mask. */
+#define SERVE_MAXSIG 64
+static inline uint64_t serve_sigbit(int s)
+{
+	return 1ull << (s - 1);
+}
+
 struct serve_req {
 	int argc;
 	char **argv;		/* argc strings and a NULL */
@@ -46,8 +53,8 @@ struct serve_req {
 	uint64_t dev, ino;	/* its identity: stat(2) of full */
 	int64_t mtime_s, mtime_ns;
 	uint32_t umask;
-	uint64_t ignored;	/* bit s - 1: signal s is ignored */
-	uint64_t blocked;	/* bit s - 1: signal s is blocked */
+	uint64_t ignored;	/* serve_sigbit(s): signal s is ignored */
+	uint64_t blocked;	/* serve_sigbit(s): signal s is blocked */
 	struct rlimit lim[SERVE_NLIMITS];
 };
 

@@ -176,7 +176,8 @@ FUZZ_SRC    := src/core/atomicio.c src/core/bigstack.c src/core/config.c \
 	       checker/input/patch.c checker/input/patch_apply.c \
 	       checker/input/patch_parse.c checker/input/patch_tree.c \
 	       checker/hcache.c checker/mcache.c \
-	       checker/sleep/facts.c checker/sleep/linkcond.c \
+	       checker/sleep/facts.c checker/sleep/linkcase.c \
+	       checker/sleep/linkcond.c \
 	       checker/sleep/linkfield.c checker/sleep/linklist.c \
 	       checker/sleep/linkmap.c checker/sleep/linkobj.c \
 	       checker/sleep/sleep_doc.c \

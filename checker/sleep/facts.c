@@ -90,6 +90,7 @@ void facts_free(struct facts *f)
 		free(c->cond);
 		free(c->args);
 		free(c->recv);
+		free(c->recv_test);
 	}
 	for (int i = 0; i < f->nregs; i++) {
 		free(f->regs[i].hook);
@@ -99,6 +100,7 @@ void facts_free(struct facts *f)
 		free(f->regs[i].file);
 		free(f->regs[i].how);
 		free(f->regs[i].obj);
+		free(f->regs[i].consts);
 	}
 	for (int i = 0; i < f->nrefs; i++) {
 		free(f->refs[i].kind);

@@ -55,6 +55,10 @@ struct fact_call {
 				   the object's name (sleep_obj.h:
 				   "virtual_engine.base" for
 				   ve->base.submit_request()); NULL */
+	char *recv_test;	/* a slot call made in a case of a switch on
+				   a member of its object: the values that
+				   reach it, "nfnl_callback.type=2" ("T.m=1,3"
+				   for more: sleep_case.c); NULL */
 	int indirect;		/* a call through a pointer that is no
 				   member (a variable, a parameter): not
 				   followed, said by --why */
@@ -176,6 +180,10 @@ struct fact_reg {
 				   (sleep_obj.h): "@fill_ptr_key_nb",
 				   "e1000_adapter.cc"; NULL when not known
 				   ("p->m = fn") */
+	char *consts;		/* an initialiser's: the constants it gives
+				   the struct's integer members, "T.m=V"
+				   with ";" between (a member it does not
+				   name is 0); NULL none, or an assignment */
 };
 
 /*
@@ -240,9 +248,11 @@ void facts_free(struct facts *f);
  * kernel-doc promise (functions.ctx_doc).  9: the members it stores in
  * through its parameters (functions.fields), tests of such a member in
  * cond ("p0->T.m&1"), a parameter with bits set in args ("p1|8") and a
- * local struct's address ("&s@fn:var").
+ * local struct's address ("&s@fn:var").  10: a slot call's receiver's
+ * member a switch decides (calls.recv_test) and the constants of the
+ * initialiser a registration is in (registrations.consts).
  */
-#define FACTS_SCHEMA "9"
+#define FACTS_SCHEMA "10"
 
 /* factsdb.c.  path ":memory:" is a database of this process only. */
 struct sqlite3;

@@ -27,10 +27,11 @@ static const char schema[] =
 	" released INTEGER, own INTEGER, cond TEXT, args TEXT, ctx INTEGER,"
 	" slot TEXT, indirect INTEGER NOT NULL DEFAULT 0,"
 	" rt INTEGER NOT NULL DEFAULT 0, rt_region TEXT, rt_region_line INTEGER,"
-	" rt_ctx INTEGER NOT NULL DEFAULT 0, ftype TEXT, recv TEXT);"
+	" rt_ctx INTEGER NOT NULL DEFAULT 0, ftype TEXT, recv TEXT,"
+	" recv_test TEXT);"
 	"CREATE TABLE IF NOT EXISTS registrations(unit INTEGER NOT NULL,"
 	" hook TEXT NOT NULL, impl TEXT NOT NULL, file TEXT, line INTEGER,"
-	" col INTEGER, how TEXT, slot TEXT, ftype TEXT, obj TEXT);"
+	" col INTEGER, how TEXT, slot TEXT, ftype TEXT, obj TEXT, consts TEXT);"
 	"CREATE TABLE IF NOT EXISTS refs(unit INTEGER NOT NULL,"
 	" kind TEXT NOT NULL, name TEXT NOT NULL);"
 	"CREATE TABLE IF NOT EXISTS hooks(member TEXT PRIMARY KEY,"
@@ -158,8 +159,8 @@ static const char *const store_sql[NSTORE] = {
 	[SET_RT] = "INSERT OR REPLACE INTO meta VALUES('preempt_rt','1')",
 	[ADD_FN] = "INSERT INTO functions VALUES(?,?,?,?,?,?,?,?)",
 	[ADD_CALL] = "INSERT INTO calls VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-		"?,?,?,?,?,?,?,?,?,?,?,?,?)",
-	[ADD_REG] = "INSERT INTO registrations VALUES(?,?,?,?,?,?,?,?,?,?)",
+		"?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+	[ADD_REG] = "INSERT INTO registrations VALUES(?,?,?,?,?,?,?,?,?,?,?)",
 	[ADD_REF] = "INSERT INTO refs VALUES(?,?,?)",
 	[ADD_HOOK] = "INSERT OR REPLACE INTO hooks VALUES(?,?,?,?,?)",
 	[FN_LINE] = "SELECT line FROM functions WHERE unit=? AND name=?",
@@ -312,22 +313,23 @@ static int store(sqlite3 *db, sqlite3_stmt **st, const char *path,
 
 		if (hf && hf->keep)
 			continue;
-		if (run(db, st, ADD_CALL, "Isssisssiiissiiiissisiisiiss", ids[u],
+		if (run(db, st, ADD_CALL, "Isssisssiiissiiiissisiisiisss", ids[u],
 			x->caller, x->callee, x->hook, x->prim, x->sleep,
 			x->text, x->file, x->line, x->col, x->atomic,
 			x->region, x->region_file, x->region_line, x->depth,
 			x->released, x->own, x->cond, x->args, x->ctx,
 			x->slot, x->indirect, x->rt, x->rt_region,
-			x->rt_region_line, x->rt_ctx, x->ftype, x->recv) !=
+			x->rt_region_line, x->rt_ctx, x->ftype, x->recv,
+			x->recv_test) !=
 		    SQLITE_DONE)
 			goto out;
 	}
 	for (int i = 0; i < f->nregs; i++) {
 		const struct fact_reg *x = &f->regs[i];
 
-		if (run(db, st, ADD_REG, "Isssiissss", ids[f->reg_unit[i]],
+		if (run(db, st, ADD_REG, "Isssiisssss", ids[f->reg_unit[i]],
 			x->hook, x->impl, x->file, x->line, x->col, x->how,
-			x->slot, x->ftype, x->obj) != SQLITE_DONE)
+			x->slot, x->ftype, x->obj, x->consts) != SQLITE_DONE)
 			goto out;
 	}
 	for (int i = 0; i < f->nrefs; i++)
@@ -482,7 +484,7 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		    " text, file, line, col, atomic, region, region_file,"
 		    " region_line, depth, released, own, cond, args, ctx,"
 		    " slot, indirect, rt, rt_region, rt_region_line, rt_ctx,"
-		    " ftype, recv"
+		    " ftype, recv, recv_test"
 		    " FROM calls c JOIN units u ON u.id=c.unit"
 		    " ORDER BY u.path, c.rowid"))
 		goto out;
@@ -517,11 +519,12 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->rt_ctx = sqlite3_column_int(st, 25);
 		x->ftype = col_str(st, 26);
 		x->recv = col_str(st, 27);
+		x->recv_test = col_str(st, 28);
 	}
 	if (rc != SQLITE_DONE)
 		goto out;
 	if (prepare(db, &st, "SELECT r.unit, hook, impl, file, line, how, col,"
-		    " slot, ftype, obj"
+		    " slot, ftype, obj, consts"
 		    " FROM registrations r JOIN units u ON u.id=r.unit"
 		    " ORDER BY u.path, r.rowid"))
 		goto out;
@@ -538,6 +541,7 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->slot = col_str(st, 7);
 		x->ftype = col_str(st, 8);
 		x->obj = col_str(st, 9);
+		x->consts = col_str(st, 10);
 	}
 	if (rc != SQLITE_DONE)
 		goto out;

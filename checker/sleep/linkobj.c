@@ -7,6 +7,7 @@
  * before the link makes its nodes.
  */
 #include "checker/sleep/linkobj.h"
+#include "checker/sleep/linkcase.h"
 #include "checker/sleep/linklist.h"
 #include "checker/sleep/linkmap.h"
 
@@ -399,6 +400,58 @@ static void clones(struct link_objs *o, const struct plan *p,
 	free(mine);
 }
 
+/*
+ * Call i, made in a case of a switch on a member of its object
+ * (calls.recv_test): the stores it reaches (its objects', or every
+ * store of the member) cut to those whose initialiser agrees with the
+ * case (linkcase.h), in a node of their own ("t:KEY|T.m=V").
+ */
+static void narrow_by_case(struct link_objs *o, const struct plan *p,
+			   struct map *keys, int i)
+{
+	const struct facts *f = p->f;
+	const char *test = f->calls[i].recv_test, *slot = f->calls[i].slot;
+	const char *base = o->call_key[i] ? o->call_key[i] : slot;
+	int nb = map_get(keys, base), *keep, nkeep = 0, nall = 0;
+	char *key;
+	struct obj_node *x;
+
+	keep = xcalloc(f->nregs + 1, sizeof(int));
+	for (int r = 0; r < f->nregs; r++) {
+		int in = 0;
+
+		if (o->call_key[i] && nb >= 0) {
+			for (int k = 0; !in && k < o->node[nb].nreg; k++)
+				in = o->node[nb].reg[k] == r;
+		} else {
+			in = f->regs[r].slot && !strcmp(f->regs[r].slot, slot);
+		}
+		if (!in)
+			continue;
+		nall++;
+		if (linkcase_agrees(&f->regs[r], test))
+			keep[nkeep++] = r;
+	}
+	if (nkeep == nall || (o->call_key[i] && nb < 0)) {
+		free(keep);
+		return;
+	}
+	key = xasprintf("t:%s|%s", base, test);
+	if (map_get(keys, key) < 0) {
+		map_put(keys, xstrdup(key), o->nnode);
+		o->node = xrealloc(o->node, (o->nnode + 1) * sizeof(*o->node));
+		x = &o->node[o->nnode++];
+		x->key = xstrdup(key);
+		x->reg = keep;
+		x->nreg = nkeep;
+		x->named = map_get(&p->slot_reg, slot);
+	} else {
+		free(keep);
+	}
+	free(o->call_key[i]);
+	o->call_key[i] = key;
+}
+
 void linkobj_plan(struct link_objs *o, const struct facts *f)
 {
 	struct plan p;
@@ -438,6 +491,9 @@ void linkobj_plan(struct link_objs *o, const struct facts *f)
 		free(ds);
 	}
 	clones(o, &p, &keys, by_caller);
+	for (int i = 0; i < f->ncalls; i++)
+		if (f->calls[i].recv_test && f->calls[i].slot)
+			narrow_by_case(o, &p, &keys, i);
 	free(by_caller);
 	map_free(&keys);
 	map_free(&p.stores);

@@ -193,6 +193,11 @@ int params_index_bits(struct params *pa, CXCursor c, long long mask);
  * "tag.m" ("sg_mapping_iter.__flags"); -1 else.
  */
 int params_field(struct params *pa, CXCursor c, char **key);
+/*
+ * Does the body write a member named m ("x->m = v", "x->m++", "&x->m"
+ * but for test_bit()'s, "WRITE_ONCE(x->m, v)"), through any object?
+ */
+int params_member_written(struct params *pa, const char *m);
 /* A store "p->m = v" of a parameter's member, as the facts say it. */
 int params_member_of(struct params *pa, CXCursor c, char **key);
 /*

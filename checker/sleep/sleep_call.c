@@ -15,6 +15,7 @@
 #include "checker/sleep/sleep_fnptr.h"
 #include "checker/sleep/sleep_obj.h"
 #include "checker/sleep/sleep_alloc.h"
+#include "checker/sleep/sleep_case.h"
 #include "checker/sleep/sleep_ctx.h"
 #include "checker/sleep/sleep_mstore.h"
 #include "checker/setup.h"
@@ -525,23 +526,19 @@ static int do_dispatch(struct sleep_scan *s, CXCursor c, unsigned a,
 	return 1;
 }
 
-/* A field of the table's struct (or union): its name, else NULL. */
-static char *table_field(struct sleep_scan *s, CXCursor field)
-{
-	return fe_is_table_field(field, s->cx->t) ? fe_spelling(field) : NULL;
-}
-
 /*
  * The object a call through member expression m is made on: the
  * caller's parameter k as "pk" ("nb->notifier_call(nb, ...)", nb never
- * assigned), or the object's name (sleep_obj.h), or NULL.
+ * assigned), or the object's name (sleep_obj.h), or NULL; and what a
+ * switch on its member says (sleep_case.h).
  */
-static char *recv_of(struct sleep_scan *s, CXCursor m)
+static char *recv_of(struct sleep_scan *s, CXCursor m, struct fact_call *fc)
 {
 	CXCursor ptr;
 	char *name = obj_of_member(m, &ptr);
 	int k;
 
+	fc->recv_test = case_recv_test(s, m);
 	if (name || clang_Cursor_isNull(ptr))
 		return name;
 	k = params_index(&s->pa, fe_strip(ptr));
@@ -571,7 +568,9 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 	}
 	if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
 		CXCursor field = clang_getCursorReferenced(callee);
-		char *member = table_field(s, field);
+		/* A field of the table's struct (or union): a hook. */
+		char *member = fe_is_table_field(field, s->cx->t) ?
+			       fe_spelling(field) : NULL;
 		char *raw;
 
 		if (!member) {
@@ -583,7 +582,7 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 			fc = add_call(s, c, "");
 			fc->slot = slot;
 			fc->ftype = slot_type(field);
-			fc->recv = recv_of(s, callee);
+			fc->recv = recv_of(s, callee, fc);
 			fc->args = mstore_args(s, c);
 			fc->text = code_text(s, file_range(s, callee));
 			return;

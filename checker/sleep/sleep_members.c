@@ -104,6 +104,11 @@ static int member_written(struct params *pa, const char *m)
 	return 0;
 }
 
+int params_member_written(struct params *pa, const char *m)
+{
+	return member_written(pa, m);
+}
+
 int params_field(struct params *pa, CXCursor c, char **key)
 {
 	int i = params_member_of(pa, obj_member_read(c), key);

@@ -44,6 +44,7 @@ struct init_ctx {
 	int nfields, index;
 	int table;		/* the table's struct: hooks, not slots */
 	const char *obj;	/* the object initialised, by name, or NULL */
+	char *consts;		/* its integer members' constants (list_consts()) */
 };
 
 
@@ -130,7 +131,7 @@ static void add_ref(struct regs *s, const char *kind, const char *name)
 
 static void add_reg(struct regs *s, const char *member, CXCursor field,
 		    const char *slot, CXCursor value, const char *how,
-		    const char *obj)
+		    const char *obj, const char *consts)
 {
 	CXCursor fn;
 	struct fact_reg *r;
@@ -157,6 +158,7 @@ static void add_reg(struct regs *s, const char *member, CXCursor field,
 				   &r->line, &r->col, NULL);
 	r->how = xstrdup(how);
 	r->obj = slot && obj ? xstrdup(obj) : NULL;
+	r->consts = slot && consts ? xstrdup(consts) : NULL;
 }
 
 /*
@@ -173,7 +175,8 @@ static void init_field(struct init_ctx *ic, CXCursor f, CXCursor value,
 
 	if (member || slot)
 		add_reg(ic->s, member, f, slot, value, "initialiser",
-			unnamed ? NULL : path ? obj : ic->obj);
+			unnamed ? NULL : path ? obj : ic->obj,
+			path ? "*" : ic->consts);
 	free(member);
 	free(slot);
 	free(obj);
@@ -250,10 +253,92 @@ static const char *list_name(struct regs *s, CXCursor list)
 	return NULL;
 }
 
+/* Is field of an integer or enum type (a value a switch can test)? */
+static int integer_field(CXCursor field)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(field));
+
+	return t.kind == CXType_Enum ||
+	       (t.kind >= CXType_Bool && t.kind <= CXType_Int128);
+}
+
+/*
+ * "T.m=V" of member field, V the constant value folds to, or "?" (a
+ * value the compiler does not fold is still not 0); "*" after 8.
+ */
+static void add_const(struct sbuf *sb, const char *tag, CXCursor field,
+		      CXCursor value, int *n)
+{
+	long long v;
+	char *m;
+
+	if (!integer_field(field))
+		return;
+	if (*n == 8)
+		sb_addf(sb, ";*");
+	m = fe_spelling(field);
+	if (*n < 8 && *m && sleep_value(value, &v))
+		sb_addf(sb, "%s%s.%s=%lld", *n ? ";" : "", tag, m, v);
+	else if (*n < 8 && *m)
+		sb_addf(sb, "%s%s.%s=?", *n ? ";" : "", tag, m);
+	(*n)++;
+	free(m);
+}
+
+/* A designator ".m = v" (one member): 1 with d's kids, else 0. */
+static int designated(CXCursor item, struct fe_kids *d)
+{
+	d->v = NULL;
+	d->n = 0;
+	if (clang_getCursorKind(item) != CXCursor_UnexposedExpr)
+		return 0;
+	*d = fe_kids(item);
+	return d->n >= 2 && clang_getCursorKind(d->v[0]) == CXCursor_MemberRef;
+}
+
+/*
+ * The constants list gives its struct's integer members, "T.m=V" with ";"
+ * between ("nfnl_callback.type=2" of "{ .call = f, .type = NFNL_CB_RCU
+ * }"), "T.m=?" one not folded, ";*" when the list may set more than it
+ * says (more than 8; positional values after a designator); NULL when it
+ * names none.  A member it does not name is 0, so a switch on the member
+ * (sleep_case.c) tells which of the stores a call reaches.
+ */
+static char *list_consts(const struct init_ctx *ic, CXCursor list,
+			 const char *tag)
+{
+	struct fe_kids k = fe_kids(list), d;
+	struct sbuf sb = { 0 };
+	int n = 0, mixed = 0, more = 0;
+
+	for (int i = 0; i < k.n; i++) {
+		mixed |= designated(k.v[i], &d);
+		free(d.v);
+	}
+	for (int i = 0; tag && i < k.n; i++) {
+		if (designated(k.v[i], &d)) {
+			if (d.n == 2)	/* ".m = v"; ".a.b = v" is a's */
+				add_const(&sb, tag,
+					  clang_getCursorReferenced(d.v[0]),
+					  d.v[1], &n);
+		} else if (mixed) {
+			more = 1;
+		} else if (i < ic->nfields) {
+			add_const(&sb, tag, ic->fields[i], k.v[i], &n);
+		}
+		free(d.v);
+	}
+	if (more && n <= 8)
+		sb_addf(&sb, "%s*", sb.buf ? ";" : "");
+	free(k.v);
+	return sb.buf ? sb_detach(&sb) : NULL;
+}
+
 static void scan_init(struct regs *s, CXCursor list)
 {
 	CXType type = clang_getCanonicalType(clang_getCursorType(list));
-	struct init_ctx ic = { s, NULL, 0, 0, 0, NULL };
+	struct init_ctx ic = { s, NULL, 0, 0, 0, NULL, NULL };
+	char *tag;
 
 	ic.obj = list_name(s, list);
 
@@ -261,8 +346,14 @@ static void scan_init(struct regs *s, CXCursor list)
 		return;
 	ic.table = fe_is_table_type(type, s->cx->t);
 	clang_Type_visitFields(type, field_cb, &ic);
+	if (!ic.table) {
+		tag = obj_tag(type);
+		ic.consts = list_consts(&ic, list, tag);
+		free(tag);
+	}
 	clang_visitChildren(list, init_cb, &ic);
 	free(ic.fields);
+	free(ic.consts);
 }
 
 static void scan_assign(struct regs *s, CXCursor op)
@@ -285,7 +376,7 @@ static void scan_assign(struct regs *s, CXCursor op)
 				if (!obj && !clang_Cursor_isNull(ptr))
 					obj = obj_param(ptr);	/* p@fn:K */
 				add_reg(s, member, f, slot, k.v[1],
-					"assignment", obj);
+					"assignment", obj, NULL);
 				free(obj);
 			}
 			free(member);
@@ -322,7 +413,7 @@ static void name_lists(struct regs *s, CXCursor list, const char *name,
 		       int depth)
 {
 	CXType type = clang_getCanonicalType(clang_getCursorType(list));
-	struct init_ctx ic = { s, NULL, 0, 0, 0, NULL };
+	struct init_ctx ic = { s, NULL, 0, 0, 0, NULL, NULL };
 	struct fe_kids k = fe_kids(list);
 
 	if (depth > 8)

@@ -145,6 +145,16 @@ struct target {			/* what break and continue reach */
 	struct astate entry;	/* switch: the state at its cases */
 	int is_switch, has_default;
 	int param;		/* switch: the parameter it tests, or -1 */
+	/*
+	 * switch: on "x->m" of a variable x that does not change and a
+	 * member the body never writes (sleep_case.c): x (else a null
+	 * cursor), the member as "T.m", and the values of the case labels
+	 * that reach the statements walked now (nval -1: any, default).
+	 */
+	CXCursor rvar;
+	char rkey[128];
+	long long val[8];
+	int nval;
 };
 
 /* What a call does to the caller's regions, from annotations or body. */

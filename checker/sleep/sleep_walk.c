@@ -16,6 +16,7 @@
  * never the C stack's.
  */
 #include "checker/sleep/sleep_walk.h"
+#include "checker/sleep/sleep_case.h"
 #include "checker/sleep/sleep_ctx.h"
 #include "checker/sleep/sleep_track.h"
 #include "checker/sleep/sleep_mstore.h"
@@ -536,6 +537,7 @@ static int step_switch(struct sleep_scan *s, struct frame *f, struct ctl *c)
 			return then_walk(f, 1, f->k.n, 9);
 		c->tg = t - s->tg;
 		t->param = f->k.n ? params_index(&s->pa, f->k.v[0]) : -1;
+		case_switch(s, t, f->k.n ? f->k.v[0] : clang_getNullCursor());
 		s->st = dead_state;	/* only a case label reaches the body */
 		return then_walk(f, 1, f->k.n, 2);
 	case 2:
@@ -622,7 +624,11 @@ static int step_plain(struct sleep_scan *s, struct frame *f)
 	case CXCursor_DefaultStmt:
 		t = innermost(s, 0);
 		if (t && t->is_switch) {
+			int fell = !s->st.dead;
+
 			s->st = merge(s->st, case_entry(s, t, f));
+			case_label(t, f->c, f->k.n ? f->k.v[0] :
+				   clang_getNullCursor(), fell);
 			t->has_default |= f->kind == CXCursor_DefaultStmt;
 		}
 		break;

@@ -5,16 +5,19 @@
  * them.  The fuzzer's bytes are lines, each a fact of unit 0 or 1:
  *
  *   F|unit|name|static|fields       a function defined
- *   C|unit|caller|callee|slot|recv|args   a call ("" for none)
- *   R|unit|slot|obj|impl            a store of impl in member slot
+ *   C|unit|caller|callee|slot|recv|args|recv_test   a call ("" for none)
+ *   R|unit|slot|obj|impl|how|consts|hook   a store of impl in member slot
  *
  * linkobj_plan() must hold its promises whatever they say: every node's
  * registrations are registrations, every copy copies a function and
- * its calls are calls, every call's copy is a copy; all of it freed.
+ * its calls are calls, every call's copy is a copy; a call a switch's
+ * case narrows (recv_test, linkcase.c) reaches only stores that agree
+ * with it; all of it freed.
  */
 #include "fuzz.h"
 #include "checker/sleep/facts.h"
 #include "checker/sleep/linkobj.h"
+#include "checker/sleep/linkcase.h"
 #include "core/util.h"
 
 FUZZ_QUIET_INIT
@@ -63,13 +66,18 @@ static void add_line(struct facts *f, const char *line)
 		c->slot = field(line, 4);
 		c->recv = field(line, 5);
 		c->args = field(line, 6);
+		c->recv_test = field(line, 7);
 	} else if (line[0] == 'R') {
 		struct fact_reg *r = facts_add_reg(f, unit);
 
 		r->slot = field(line, 2);
 		r->obj = field(line, 3);
 		r->impl = must(field(line, 4));
-		r->hook = xstrdup("notifier_block.notifier_call");
+		r->how = field(line, 5);
+		r->consts = field(line, 6);
+		r->hook = field(line, 7);
+		if (!r->hook)
+			r->hook = xstrdup("notifier_block.notifier_call");
 	}
 }
 
@@ -102,6 +110,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int i = 0; i < f.ncalls; i++)
 		FUZZ_CHECK(o.call_clone[i] >= -1 &&
 			   o.call_clone[i] < o.nclone);
+	for (int i = 0; i < f.ncalls; i++) {
+		const char *key = o.call_key[i];
+
+		if (!key || strncmp(key, "t:", 2))
+			continue;
+		FUZZ_CHECK(f.calls[i].recv_test);
+		for (int n = 0; n < o.nnode; n++)
+			for (int k = 0; !strcmp(o.node[n].key, key) &&
+					k < o.node[n].nreg; k++)
+				FUZZ_CHECK(linkcase_agrees(
+					&f.regs[o.node[n].reg[k]],
+					f.calls[i].recv_test));
+	}
 	linkobj_free(&o);
 	facts_free(&f);
 	free(text);

@@ -59,6 +59,9 @@ struct fact_call {
 				   a member of its object: the values that
 				   reach it, "nfnl_callback.type=2" ("T.m=1,3"
 				   for more: sleep_case.c); NULL */
+	int boot;		/* made only in early boot or suspend, where no
+				   sleep is judged (sleep_boot.c): the link
+				   does not follow it */
 	int indirect;		/* a call through a pointer that is no
 				   member (a variable, a parameter): not
 				   followed, said by --why */
@@ -250,7 +253,8 @@ void facts_free(struct facts *f);
  * cond ("p0->T.m&1"), a parameter with bits set in args ("p1|8") and a
  * local struct's address ("&s@fn:var").  10: a slot call's receiver's
  * member a switch decides (calls.recv_test) and the constants of the
- * initialiser a registration is in (registrations.consts).
+ * initialiser a registration is in (registrations.consts), a call made
+ * only in early boot (calls.boot).
  */
 #define FACTS_SCHEMA "10"
 

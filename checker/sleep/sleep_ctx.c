@@ -4,8 +4,8 @@
  * disabled one), and the tests of the context a condition makes
  * ("if (in_irq() || irqs_disabled())"), so that a function that sleeps
  * only outside such a context is known to (docs/facts-db.md: ctx, cond;
- * sleeplink.c decides), and the phases of the kernel's life where no
- * sleep is judged (early boot, suspend).
+ * sleeplink.c decides).  The phases of the kernel's life where no sleep
+ * is judged (early boot, suspend) are sleep_boot.c's.
  *
  * A test is read from the condition's tokens as the main file writes
  * them: irqs_disabled() and in_interrupt() are macros over the preempt
@@ -483,74 +483,6 @@ int ctx_test(struct sleep_scan *s, CXCursor ifs, CXCursor then, int *at,
 	*at = r.t == HARD ? COND_IRQS_OFF : r.t;
 	*af = r.f == HARD ? COND_IRQS_OFF : r.f;
 	return *at || *af;
-}
-
-/*
- * "system_state = SYSTEM_SUSPEND;": is the state assigned one where the
- * scheduler does not judge sleeps (__might_resched() returns early for
- * SYSTEM_BOOTING and every state past SYSTEM_RUNNING: suspend and
- * hibernation with one CPU and frozen tasks, halt, restart)?  1, 0 for
- * the running ones, -1 when not an enumerator.
- */
-static int state_exempt(CXCursor v)
-{
-	static const char *const exempt[] = {
-		"SYSTEM_BOOTING", "SYSTEM_HALT", "SYSTEM_POWER_OFF",
-		"SYSTEM_RESTART", "SYSTEM_SUSPEND",
-	};
-	CXCursor ref = clang_getCursorReferenced(fe_strip(v));
-	char *name;
-	int r = 0;
-
-	if (clang_getCursorKind(ref) != CXCursor_EnumConstantDecl)
-		return -1;
-	name = fe_spelling(ref);
-	for (size_t i = 0; i < ARRAY_SIZE(exempt); i++)
-		r |= !strcmp(name, exempt[i]);
-	free(name);
-	return r;
-}
-
-/*
- * "early_boot_irqs_disabled = true;": start_kernel() says the kernel is
- * in early boot, interrupts off before the scheduler runs (the kernel's
- * init, 2.6.38 on): nothing can sleep or contend yet, and might_sleep() keeps
- * silent while system_state is SYSTEM_BOOTING.  Calls from there until
- * it says "= false" are no sleep in atomic context.  The same from
- * "system_state = SYSTEM_SUSPEND;" (hibernation's create_image(), with
- * interrupts off, one CPU, tasks frozen) until "= SYSTEM_RUNNING;".
- */
-void ctx_boot_mark(struct sleep_scan *s, CXCursor op,
-		   const struct fe_kids *k)
-{
-	CXToken *t;
-	unsigned n;
-	char *name;
-	int v, assign = 0, state;
-
-	if (k->n != 2 || clang_getCursorKind(fe_strip(k->v[0])) !=
-	    CXCursor_DeclRefExpr)
-		return;
-	name = fe_spelling(fe_strip(k->v[0]));
-	state = !strcmp(name, "system_state");
-	if (strcmp(name, "early_boot_irqs_disabled") && !state) {
-		free(name);
-		return;
-	}
-	free(name);
-	/* "x = v", not "x == v": the token after the name. */
-	clang_tokenize(s->tu, clang_getCursorExtent(op), &t, &n);
-	if (n > 1) {
-		CXString cs = clang_getTokenSpelling(s->tu, t[1]);
-
-		assign = !strcmp(clang_getCString(cs), "=");
-		clang_disposeString(cs);
-	}
-	clang_disposeTokens(s->tu, t, n);
-	v = !assign ? -1 : state ? state_exempt(k->v[1]) :
-	    sleep_constant(k->v[1]);
-	if (v >= 0)
-		s->st.boot = v;
 }
 
 void ctx_pagefault(struct astate *st, const char *name)

@@ -42,13 +42,4 @@ int ctx_faults_off_where_atomic(const struct astate *st);
 /* Call fc is made in no atomic region after all. */
 void ctx_not_atomic(struct fact_call *fc);
 
-/*
- * An assignment op (its kids k) that says the kernel enters or leaves a
- * phase where no sleep is judged: "early_boot_irqs_disabled = true;",
- * "system_state = SYSTEM_SUSPEND;" (and back: "= false;",
- * "= SYSTEM_RUNNING;"): sets the state's boot.
- */
-void ctx_boot_mark(struct sleep_scan *s, CXCursor op,
-		   const struct fe_kids *k);
-
 #endif /* HOOKWRAP_SLEEP_CTX_H */

@@ -16,6 +16,7 @@
  * never the C stack's.
  */
 #include "checker/sleep/sleep_walk.h"
+#include "checker/sleep/sleep_boot.h"
 #include "checker/sleep/sleep_case.h"
 #include "checker/sleep/sleep_ctx.h"
 #include "checker/sleep/sleep_track.h"
@@ -358,6 +359,7 @@ struct ctl {
 				   ctx_test) */
 	int at2, af2;		/* if: a second test each arm assumes */
 	int nest;		/* if: nesting_test() of its condition */
+	int bt, bf;		/* if: an arm runs only in early boot */
 	int tg;			/* loop, switch: its target, or -1 */
 };
 
@@ -416,10 +418,14 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c,
 				c->af2 = 0;
 			}
 		}
+		c->bt = c->bf = 0;
+		if (!c->t && c->known < 0)
+			boot_test(k->v[0], &c->bt, &c->bf);
 		if (f->logic == '|') {	/* "a || b": b where a is false */
-			int t = c->at, t2 = c->at2;
+			int t = c->at, t2 = c->at2, bt = c->bt;
 
 			c->at = c->af, c->af = t, c->at2 = c->af2, c->af2 = t2;
+			c->bt = c->bf, c->bf = bt;
 			c->t = c->t ? 3 - c->t : 0;
 			c->known = c->known >= 0 ? !c->known : -1;
 		}
@@ -437,12 +443,14 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c,
 		/* "if (!nofail) return ...;": what follows assumes nofail. */
 		assume(&s->st, c->at);
 		assume(&s->st, c->at2);
+		s->st.boot |= c->bt;	/* "if (!after_bootmem)" */
 		return then_walk(f, 1, k->n > 1 ? 2 : 1, 2);
 	case 2:
 		c->b = s->st;
 		s->st = c->a;
 		assume(&s->st, c->af);
 		assume(&s->st, c->af2);
+		s->st.boot |= c->bf;
 		if (c->t == 2)
 			acquire_lock(s, xstrdup(c->text), c->lockh, c->line,
 				region_kind(c->text), region_ctx(c->text),
@@ -607,7 +615,7 @@ static int step_plain(struct sleep_scan *s, struct frame *f)
 			return 0;
 		case CXCursor_BinaryOperator:
 			if (!s->st.dead)
-				ctx_boot_mark(s, f->c, &f->k);
+				boot_mark(s, f->c, &f->k);
 			if (f->k.n == 2) {
 				track_write(s, f->k.v[0], f->k.v[1], f->c);
 				mstore_write(s, f->k.v[0], f->k.v[1], f->c);

@@ -201,7 +201,7 @@ static int source(const struct link *lk, int i)
 {
 	const struct fact_call *c = &lk->f->calls[i];
 
-	if (!link_prim_sleeps(lk, c))
+	if (c->boot || !link_prim_sleeps(lk, c))
 		return -1;
 	return fn_node(lk, c->caller, lk->f->call_unit[i]);
 }
@@ -540,8 +540,8 @@ void link_build_mode(struct link *lk, const struct facts *f, int mode)
 
 		lk->call_target[i] = -1;
 		lk->call_hook[i] = -1;
-		if (c->prim)
-			continue;
+		if (c->prim || c->boot)
+			continue;	/* early boot: nothing sleeps there */
 		if (*c->callee)
 			lk->call_target[i] = fn_node(lk, c->callee,
 						     f->call_unit[i]);

@@ -5,9 +5,8 @@
  * check-flags: -nostdinc -D__KERNEL__ -Iinclude -DCONFIG_SECURITY=1 -DCONFIG_SECURITY_NETWORK=1
  *
  * check-error-start
-init/main.c:48:2: warning: setup_arch_like() may sleep inside the atomic region begun by local_irq_disable() at init/main.c:47: setup_arch_like() -> kzalloc(GFP_KERNEL) [sleep-in-atomic]
-init/main.c:57:3: warning: msleep() may sleep inside the atomic region begun by local_irq_disable() at init/main.c:55: msleep() [sleep-in-atomic]
-init/main.c:67:2: warning: msleep() may sleep inside the atomic region begun by local_irq_disable() at init/main.c:64: msleep() [sleep-in-atomic]
+init/main.c:47:2: warning: setup_arch_like() may sleep inside the atomic region begun by local_irq_disable() at init/main.c:46: setup_arch_like() -> kzalloc(GFP_KERNEL) [sleep-in-atomic]
+init/main.c:66:2: warning: msleep() may sleep inside the atomic region begun by local_irq_disable() at init/main.c:63: msleep() [sleep-in-atomic]
  * check-error-end
  */
 #include <linux/lsm_hooks.h>
@@ -49,7 +48,7 @@ void after_boot(void)
 	local_irq_enable();
 }
 
-/* The flag tested, not set: nothing changes. */
+/* The flag tested: its true arm runs only in early boot (sleep_boot.c). */
 void tests_the_flag(void)
 {
 	local_irq_disable();

@@ -729,7 +729,7 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 	s->rg = NULL;
 	s->nlb = 0;
 	s->lb = NULL;
-	s->ntg = 0;
+	s->ntg = s->nift = 0;
 	s->nexit = 0;
 	an = annot_find(s, s->fn);
 	if (!an) {

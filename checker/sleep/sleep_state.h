@@ -246,6 +246,20 @@ struct sleep_scan {
 	CXCursor body;		/* the body walk_body() walks */
 	struct target tg[64];
 	int ntg;
+	/*
+	 * The tests "x->m == K", "x->m != K" of the ifs whose arms the walk
+	 * is in, innermost last (sleep_case.c): x (a variable that does
+	 * not change), the member "T.m", K, and which arm makes x->m == K
+	 * (1 the then-arm of "==", 0 the else-arm of "!=").
+	 */
+	struct iftest {
+		CXCursor var;
+		char key[128];
+		long long val;
+		int eq;		/* the test is "==" */
+		int in_then;	/* the walk is in its then-arm */
+	} ift[16];
+	int nift;
 	/* Its exits: what every path leaves open or released. */
 	int nexit, exit_depth, exit_released;
 	unsigned exit_irq, exit_lock;	/* region kinds at the first exit */

@@ -360,6 +360,7 @@ struct ctl {
 	int at2, af2;		/* if: a second test each arm assumes */
 	int nest;		/* if: nesting_test() of its condition */
 	int bt, bf;		/* if: an arm runs only in early boot */
+	int mt;			/* if: tests an object's member (sleep_case.c) */
 	int tg;			/* loop, switch: its target, or -1 */
 };
 
@@ -429,6 +430,8 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c,
 			c->t = c->t ? 3 - c->t : 0;
 			c->known = c->known >= 0 ? !c->known : -1;
 		}
+		c->mt = !c->t && c->known < 0 && f->kind == CXCursor_IfStmt &&
+			f->logic != '|' && case_if_begin(s, k->v[0]);
 		if (c->known >= 0)	/* only the branch the build keeps */
 			return c->known && k->n > 1 ? then_walk(f, 1, 2, 9) :
 			       !c->known && k->n > 2 ?
@@ -446,6 +449,8 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c,
 		s->st.boot |= c->bt;	/* "if (!after_bootmem)" */
 		return then_walk(f, 1, k->n > 1 ? 2 : 1, 2);
 	case 2:
+		if (c->mt)
+			case_if_else(s);
 		c->b = s->st;
 		s->st = c->a;
 		assume(&s->st, c->af);
@@ -457,6 +462,8 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c,
 				c->rt);
 		return then_walk(f, 2, k->n > 2 ? 3 : 2, 3);
 	case 3:
+		if (c->mt)
+			case_if_end(s);
 		if (c->nest && !c->b.dead && !s->st.dead &&
 		    (c->nest > 0 ? c->b.depth > s->st.depth :
 		     c->b.depth < s->st.depth ||

@@ -6,19 +6,20 @@
  * check-command: report
  *
  * check-output-start
-kernel/case.c:117:9: warning: cb->call() may sleep inside the atomic region begun by spin_lock(&cb_lock) at kernel/case.c:116: cb->call() -> get_batch() (through cb->call: cb.call = get_batch at kernel/case.c:62) -> msleep() [sleep-in-atomic]
-kernel/case.c:135:9: warning: cb->call() may sleep inside the atomic region begun by spin_lock(&cb_lock) at kernel/case.c:134: cb->call() -> get_plain() (through cb->call: cb.call = get_plain at kernel/case.c:63) -> msleep() [sleep-in-atomic]
-kernel/case.c:154:9: warning: cb->call() may sleep inside the atomic region begun by spin_lock(&cb_lock) at kernel/case.c:153: cb->call() -> get_slow() (through cb->call: cb.call = get_slow at kernel/case.c:60) -> msleep() [sleep-in-atomic]
-kernel/case.c:170:9: warning: cb->call() may sleep inside the atomic region begun by spin_lock(&cb_lock) at kernel/case.c:169: cb->call() -> get_slow() (through cb->call: cb.call = get_slow at kernel/case.c:60) -> msleep() [sleep-in-atomic]
-kernel/case.c:204:3: warning: op->run() may sleep inside the atomic region begun by spin_lock(&cb_lock) at kernel/case.c:203: op->run() -> op_wait() (through op->run: op.run = op_wait at kernel/case.c:195) -> msleep() [sleep-in-atomic]
+kernel/case.c:118:9: warning: cb->call() may sleep inside the atomic region begun by spin_lock(&cb_lock) at kernel/case.c:117: cb->call() -> get_batch() (through cb->call: cb.call = get_batch at kernel/case.c:63) -> msleep() [sleep-in-atomic]
+kernel/case.c:136:9: warning: cb->call() may sleep inside the atomic region begun by spin_lock(&cb_lock) at kernel/case.c:135: cb->call() -> get_plain() (through cb->call: cb.call = get_plain at kernel/case.c:64) -> msleep() [sleep-in-atomic]
+kernel/case.c:155:9: warning: cb->call() may sleep inside the atomic region begun by spin_lock(&cb_lock) at kernel/case.c:154: cb->call() -> get_slow() (through cb->call: cb.call = get_slow at kernel/case.c:61) -> msleep() [sleep-in-atomic]
+kernel/case.c:171:9: warning: cb->call() may sleep inside the atomic region begun by spin_lock(&cb_lock) at kernel/case.c:170: cb->call() -> get_slow() (through cb->call: cb.call = get_slow at kernel/case.c:61) -> msleep() [sleep-in-atomic]
+kernel/case.c:215:9: warning: cb->call() may sleep inside the atomic region begun by spin_lock(&cb_lock) at kernel/case.c:214: cb->call() -> get_slow() (through cb->call: cb.call = get_slow at kernel/case.c:61) -> msleep() [sleep-in-atomic]
+kernel/case.c:248:3: warning: op->run() may sleep inside the atomic region begun by spin_lock(&cb_lock) at kernel/case.c:247: op->run() -> op_wait() (through op->run: op.run = op_wait at kernel/case.c:239) -> msleep() [sleep-in-atomic]
  * check-output-end
  *
  * A table of callbacks, each stored beside a type that says how it is
  * called (nfnetlink's struct nfnl_callback: NFNL_CB_RCU under
  * rcu_read_lock(), NFNL_CB_MUTEX under the subsystem's mutex).  A call
- * made in "case CB_ATOMIC:" of "switch (cb->type)" runs only the
- * callbacks whose initialiser says ".type = CB_ATOMIC"; a member the
- * initialiser does not name is 0.
+ * made in "case CB_ATOMIC:" of "switch (cb->type)", or in the then-arm of
+ * "if (cb->type == CB_ATOMIC)", runs only the callbacks whose initialiser
+ * says ".type = CB_ATOMIC"; a member the initialiser does not name is 0.
  */
 #include <linux/lsm_hooks.h>
 #include <linux/spinlock.h>
@@ -170,6 +171,49 @@ int cb_run_moved(const struct cb *cb, int arg)
 		ret = cb->call(arg);
 		spin_unlock(&cb_lock);
 		break;
+	}
+	return ret;
+}
+
+/* Quiet: the then-arm of "cb->type == CB_ATOMIC". */
+int cb_run_if(const struct cb *cb, int arg)
+{
+	int ret = 0;
+
+	if (cb->type == CB_ATOMIC) {
+		spin_lock(&cb_lock);
+		ret = cb->call(arg);
+		spin_unlock(&cb_lock);
+	}
+	return ret;
+}
+
+/* Quiet: the else-arm of "cb->type != CB_ATOMIC". */
+int cb_run_else(const struct cb *cb, int arg)
+{
+	int ret = 0;
+
+	if (cb->type != CB_ATOMIC) {
+		ret = cb->call(arg);
+	} else {
+		spin_lock(&cb_lock);
+		ret = cb->call(arg);
+		spin_unlock(&cb_lock);
+	}
+	return ret;
+}
+
+/* Fires: the else-arm of "==" may hold any other type. */
+int cb_run_not(const struct cb *cb, int arg)
+{
+	int ret = 0;
+
+	if (cb->type == CB_MUTEX) {
+		ret = cb->call(arg);
+	} else {
+		spin_lock(&cb_lock);
+		ret = cb->call(arg);
+		spin_unlock(&cb_lock);
 	}
 	return ret;
 }

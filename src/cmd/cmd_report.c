@@ -145,6 +145,29 @@ static void why_documented(const struct link *lk, int n)
 	free(calls);
 }
 
+/*
+ * Under "does not sleep": n's own calls made only in early boot, which
+ * the link does not follow (calls.boot, checker/sleep/sleep_boot.c).
+ */
+static void why_boot(const struct link *lk, int n)
+{
+	int k = 0;
+
+	for (int i = 0; i < lk->f->ncalls; i++) {
+		const struct fact_call *c = &lk->f->calls[i];
+
+		if (!c->boot || lk->call_from[i] != n)
+			continue;
+		if (k++ < WHY_UNFOLLOWED)
+			printf("  %s() at %s:%u is made only in early boot, "
+			       "where no sleep is judged: not followed\n",
+			       *c->callee ? c->callee : c->text ? c->text : "?",
+			       c->file ? c->file : "?", c->line);
+	}
+	if (k > WHY_UNFOLLOWED)
+		printf("  ... and %d more such calls\n", k - WHY_UNFOLLOWED);
+}
+
 /* One line for node n: may it sleep, and through what. */
 static void why_node(const struct link *lk, int n, const char *what)
 {
@@ -173,6 +196,7 @@ static void why_node(const struct link *lk, int n, const char *what)
 		}
 		free(calls);
 		why_documented(lk, n);
+		why_boot(lk, n);
 		return;
 	}
 	chain = link_chain(lk, n);

@@ -6,9 +6,9 @@
  * check-command: report
  *
  * check-output-start
-arch/x86/mm/case.c:98:2: warning: wrong_arm() may sleep inside the atomic region begun by spin_lock(&pte_lock) at arch/x86/mm/case.c:97: wrong_arm() -> memblock_like_alloc() -> kzalloc(GFP_KERNEL) [sleep-in-atomic]
-arch/x86/mm/case.c:113:2: warning: running_alloc() may sleep inside the atomic region begun by spin_lock(&pte_lock) at arch/x86/mm/case.c:112: running_alloc() -> memblock_like_alloc() -> kzalloc(GFP_KERNEL) [sleep-in-atomic]
-arch/x86/mm/case.c:128:2: warning: either() may sleep inside the atomic region begun by spin_lock(&pte_lock) at arch/x86/mm/case.c:127: either() -> memblock_like_alloc() -> kzalloc(GFP_KERNEL) [sleep-in-atomic]
+arch/x86/mm/case.c:99:2: warning: wrong_arm() may sleep inside the atomic region begun by spin_lock(&pte_lock) at arch/x86/mm/case.c:98: wrong_arm() -> memblock_like_alloc() -> kzalloc(GFP_KERNEL) [sleep-in-atomic]
+arch/x86/mm/case.c:114:2: warning: running_alloc() may sleep inside the atomic region begun by spin_lock(&pte_lock) at arch/x86/mm/case.c:113: running_alloc() -> memblock_like_alloc() -> kzalloc(GFP_KERNEL) [sleep-in-atomic]
+arch/x86/mm/case.c:129:2: warning: either() may sleep inside the atomic region begun by spin_lock(&pte_lock) at arch/x86/mm/case.c:128: either() -> memblock_like_alloc() -> kzalloc(GFP_KERNEL) [sleep-in-atomic]
  * check-output-end
  *
  * x86's spp_getpage() takes a page from memblock while the kernel
@@ -19,6 +19,7 @@ arch/x86/mm/case.c:128:2: warning: either() may sleep inside the atomic region b
  */
 #include <linux/lsm_hooks.h>
 #include <linux/spinlock.h>
+#include <linux/gfp.h>
 
 enum system_states { SYSTEM_BOOTING, SYSTEM_SCHEDULING, SYSTEM_RUNNING };
 

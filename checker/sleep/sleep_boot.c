@@ -24,8 +24,9 @@
  * "system_state = SYSTEM_SUSPEND;": is the state assigned one where the
  * scheduler does not judge sleeps (__might_resched() returns early for
  * SYSTEM_BOOTING and every state past SYSTEM_RUNNING: suspend and
- * hibernation with one CPU and frozen tasks, halt, restart)?  1, 0 for
- * the running ones, -1 when not an enumerator.
+ * hibernation with one CPU and frozen tasks, halt, restart)?
+ * BOOT_EARLY for SYSTEM_BOOTING, BOOT_PHASE for the others, 0 for the
+ * running ones, -1 when not an enumerator.
  */
 static int state_exempt(CXCursor v)
 {
@@ -42,6 +43,8 @@ static int state_exempt(CXCursor v)
 	name = fe_spelling(ref);
 	for (size_t i = 0; i < ARRAY_SIZE(exempt); i++)
 		r |= !strcmp(name, exempt[i]);
+	if (r && !strcmp(name, "SYSTEM_BOOTING"))
+		r = BOOT_EARLY;
 	free(name);
 	return r;
 }
@@ -84,7 +87,7 @@ void boot_mark(struct sleep_scan *s, CXCursor op, const struct fe_kids *k)
 	v = !assign ? -1 : state ? state_exempt(k->v[1]) :
 	    sleep_constant(k->v[1]);
 	if (v >= 0)
-		s->st.boot = v;
+		s->st.boot = !state && v ? BOOT_EARLY : v;
 }
 
 

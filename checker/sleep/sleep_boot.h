@@ -1,8 +1,9 @@
 /*
  * sleep_boot.h - the phases of the kernel's life where no sleep is
  * judged (sleep_boot.c): early boot, before the scheduler runs, and
- * suspend.  A call made only there is no sleep in atomic context, and
- * makes its caller sleep through it no more (calls.boot).
+ * suspend, halt, restart.  A call made only there is no sleep in atomic
+ * context; one made in early boot makes its caller sleep through it no
+ * more (calls.boot).
  */
 #ifndef HOOKWRAP_SLEEP_BOOT_H
 #define HOOKWRAP_SLEEP_BOOT_H

@@ -349,7 +349,7 @@ struct astate merge(struct astate a, struct astate b)
 		m.opt = m.optc = 0;	/* open, as far as we know */
 	m.optpf = a.optpf < b.optpf ? a.optpf : b.optpf;
 	track_join(&m, &a, &b);
-	m.boot = a.boot && b.boot;
+	m.boot = a.boot < b.boot ? a.boot : b.boot;
 	return m;
 }
 

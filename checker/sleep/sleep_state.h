@@ -123,11 +123,24 @@ struct astate {
 		int zero;
 		unsigned long long named[2];
 	} mk[MSTORE_SLOTS];
-	int boot;		/* early boot, on every path: the kernel has
-				   set early_boot_irqs_disabled (start_kernel()
-				   before the scheduler runs, when nothing
-				   sleeps and might_sleep() is silent) */
+	int boot;		/* on every path, a phase where no sleep is
+				   judged (sleep_boot.c): BOOT_EARLY, BOOT_PHASE,
+				   or 0 */
 };
+
+/*
+ * The phases of astate.boot.  BOOT_EARLY: early boot, before the
+ * scheduler runs (start_kernel() after "early_boot_irqs_disabled =
+ * true;", the arm of "if (!after_bootmem)"): one task, nothing contends,
+ * might_sleep() is silent; no region is atomic and no caller sleeps
+ * through a call made there (calls.boot).  BOOT_PHASE: suspend, halt,
+ * restart ("system_state = SYSTEM_RESTART;"): might_sleep() is silent
+ * and the function's own regions are no finding, but a caller's region
+ * open around it still is (one CPU, the others stopped: a lock one of
+ * them held never comes free).
+ */
+#define BOOT_PHASE	1
+#define BOOT_EARLY	2
 
 struct region {
 	char *text;

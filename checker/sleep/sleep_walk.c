@@ -446,7 +446,8 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c,
 		/* "if (!nofail) return ...;": what follows assumes nofail. */
 		assume(&s->st, c->at);
 		assume(&s->st, c->at2);
-		s->st.boot |= c->bt;	/* "if (!after_bootmem)" */
+		if (c->bt)	/* "if (!after_bootmem)" */
+			s->st.boot = BOOT_EARLY;
 		return then_walk(f, 1, k->n > 1 ? 2 : 1, 2);
 	case 2:
 		if (c->mt)
@@ -455,7 +456,8 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c,
 		s->st = c->a;
 		assume(&s->st, c->af);
 		assume(&s->st, c->af2);
-		s->st.boot |= c->bf;
+		if (c->bf)
+			s->st.boot = BOOT_EARLY;
 		if (c->t == 2)
 			acquire_lock(s, xstrdup(c->text), c->lockh, c->line,
 				region_kind(c->text), region_ctx(c->text),

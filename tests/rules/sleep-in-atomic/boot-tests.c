@@ -6,9 +6,10 @@
  * check-command: report
  *
  * check-output-start
-arch/x86/mm/case.c:99:2: warning: wrong_arm() may sleep inside the atomic region begun by spin_lock(&pte_lock) at arch/x86/mm/case.c:98: wrong_arm() -> memblock_like_alloc() -> kzalloc(GFP_KERNEL) [sleep-in-atomic]
-arch/x86/mm/case.c:114:2: warning: running_alloc() may sleep inside the atomic region begun by spin_lock(&pte_lock) at arch/x86/mm/case.c:113: running_alloc() -> memblock_like_alloc() -> kzalloc(GFP_KERNEL) [sleep-in-atomic]
-arch/x86/mm/case.c:129:2: warning: either() may sleep inside the atomic region begun by spin_lock(&pte_lock) at arch/x86/mm/case.c:128: either() -> memblock_like_alloc() -> kzalloc(GFP_KERNEL) [sleep-in-atomic]
+arch/x86/mm/case.c:103:2: warning: wrong_arm() may sleep inside the atomic region begun by spin_lock(&pte_lock) at arch/x86/mm/case.c:102: wrong_arm() -> memblock_like_alloc() -> kzalloc(GFP_KERNEL) [sleep-in-atomic]
+arch/x86/mm/case.c:118:2: warning: running_alloc() may sleep inside the atomic region begun by spin_lock(&pte_lock) at arch/x86/mm/case.c:117: running_alloc() -> memblock_like_alloc() -> kzalloc(GFP_KERNEL) [sleep-in-atomic]
+arch/x86/mm/case.c:133:2: warning: either() may sleep inside the atomic region begun by spin_lock(&pte_lock) at arch/x86/mm/case.c:132: either() -> memblock_like_alloc() -> kzalloc(GFP_KERNEL) [sleep-in-atomic]
+arch/x86/mm/case.c:151:2: warning: restart_like() may sleep inside the atomic region begun by spin_lock(&pte_lock) at arch/x86/mm/case.c:150: restart_like() -> memblock_like_alloc() -> kzalloc(GFP_KERNEL) [sleep-in-atomic]
  * check-output-end
  *
  * x86's spp_getpage() takes a page from memblock while the kernel
@@ -21,7 +22,10 @@ arch/x86/mm/case.c:129:2: warning: either() may sleep inside the atomic region b
 #include <linux/spinlock.h>
 #include <linux/gfp.h>
 
-enum system_states { SYSTEM_BOOTING, SYSTEM_SCHEDULING, SYSTEM_RUNNING };
+enum system_states {
+	SYSTEM_BOOTING, SYSTEM_SCHEDULING, SYSTEM_FREEING_INITMEM,
+	SYSTEM_RUNNING, SYSTEM_HALT, SYSTEM_POWER_OFF, SYSTEM_RESTART,
+};
 
 extern enum system_states system_state;
 int after_bootmem;
@@ -127,5 +131,23 @@ void either_user(void)
 {
 	spin_lock(&pte_lock);
 	either(1);
+	spin_unlock(&pte_lock);
+}
+
+static void restart_like(void)
+{
+	system_state = SYSTEM_RESTART;
+	memblock_like_alloc(16);
+}
+
+/*
+ * Fires: a restart silences might_sleep() from there on, but not the
+ * caller's lock, held around it (other CPUs stopped may hold what the
+ * callee waits for).
+ */
+void panic_like(void)
+{
+	spin_lock(&pte_lock);
+	restart_like();
 	spin_unlock(&pte_lock);
 }

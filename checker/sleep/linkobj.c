@@ -412,27 +412,26 @@ static void narrow_by_case(struct link_objs *o, const struct plan *p,
 	const struct facts *f = p->f;
 	const char *test = f->calls[i].recv_test, *slot = f->calls[i].slot;
 	const char *base = o->call_key[i] ? o->call_key[i] : slot;
-	int nb = map_get(keys, base), *keep, nkeep = 0, nall = 0;
+	int nb = o->call_key[i] ? map_get(keys, base) : -1;
+	int *keep, nkeep = 0, nall = 0;
 	char *key;
 	struct obj_node *x;
 
+	if (o->call_key[i] && nb < 0)
+		return;
 	keep = xcalloc(f->nregs + 1, sizeof(int));
-	for (int r = 0; r < f->nregs; r++) {
-		int in = 0;
+	/* The call's objects' stores, or every store of the member. */
+	for (int k = 0; k < (nb >= 0 ? o->node[nb].nreg : f->nregs); k++) {
+		int r = nb >= 0 ? o->node[nb].reg[k] : k;
 
-		if (o->call_key[i] && nb >= 0) {
-			for (int k = 0; !in && k < o->node[nb].nreg; k++)
-				in = o->node[nb].reg[k] == r;
-		} else {
-			in = f->regs[r].slot && !strcmp(f->regs[r].slot, slot);
-		}
-		if (!in)
+		if (nb < 0 && (!f->regs[r].slot ||
+			       strcmp(f->regs[r].slot, slot)))
 			continue;
 		nall++;
 		if (linkcase_agrees(&f->regs[r], test))
 			keep[nkeep++] = r;
 	}
-	if (nkeep == nall || (o->call_key[i] && nb < 0)) {
+	if (nkeep == nall) {
 		free(keep);
 		return;
 	}

@@ -309,10 +309,10 @@ static char *list_consts(const struct init_ctx *ic, CXCursor list,
 {
 	struct fe_kids k = fe_kids(list), d;
 	struct sbuf sb = { 0 };
-	int n = 0, mixed = 0, more = 0;
+	int n = 0, any_designator = 0, more = 0;
 
 	for (int i = 0; i < k.n; i++) {
-		mixed |= designated(k.v[i], &d);
+		any_designator |= designated(k.v[i], &d);
 		free(d.v);
 	}
 	for (int i = 0; tag && i < k.n; i++) {
@@ -321,8 +321,8 @@ static char *list_consts(const struct init_ctx *ic, CXCursor list,
 				add_const(&sb, tag,
 					  clang_getCursorReferenced(d.v[0]),
 					  d.v[1], &n);
-		} else if (mixed) {
-			more = 1;
+		} else if (any_designator) {
+			more = 1;	/* where a positional value goes: unsure */
 		} else if (i < ic->nfields) {
 			add_const(&sb, tag, ic->fields[i], k.v[i], &n);
 		}

@@ -91,9 +91,13 @@ void boot_mark(struct sleep_scan *s, CXCursor op, const struct fe_kids *k)
 }
 
 
-/* Globals whose value is 0 only in early boot: their falsehood is boot. */
+/*
+ * Globals whose value is 0 only in early boot: their falsehood is boot
+ * ("system_state == SYSTEM_BOOTING" is "system_state == 0").
+ */
 static const char *const booted[] = {
 	"after_bootmem",	/* x86, powerpc: the page allocator runs */
+	"system_state",		/* SYSTEM_BOOTING, the first enumerator */
 };
 
 /* Calls that return false only in early boot. */
@@ -110,31 +114,6 @@ static int named(CXCursor ref, const char *const *names, size_t n)
 		hit |= !strcmp(name, names[i]);
 	free(name);
 	return hit;
-}
-
-/* "system_state == SYSTEM_BOOTING", "!=": 1, -1 (0 none). */
-static int booting_compare(CXCursor c)
-{
-	struct fe_kids k = fe_kids(c);
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-	int r = 0;
-
-	if (k.n == 2 && clang_getCursorKind(fe_strip(k.v[0])) ==
-			CXCursor_DeclRefExpr &&
-	    named(clang_getCursorReferenced(fe_strip(k.v[0])),
-		  (const char *const[]){ "system_state" }, 1) &&
-	    clang_getCursorKind(clang_getCursorReferenced(fe_strip(k.v[1]))) ==
-		    CXCursor_EnumConstantDecl &&
-	    named(clang_getCursorReferenced(fe_strip(k.v[1])),
-		  (const char *const[]){ "SYSTEM_BOOTING" }, 1)) {
-		struct params pa = { .tu = tu };
-		char *op = params_binop(&pa, c, k.v[0]);
-
-		r = !op ? 0 : !strcmp(op, "==") ? 1 : !strcmp(op, "!=") ? -1 : 0;
-		free(op);
-	}
-	free(k.v);
-	return r;
 }
 
 static void test_of(CXCursor c, int *t, int *f, int depth)
@@ -175,14 +154,11 @@ static void test_of(CXCursor c, int *t, int *f, int depth)
 		free(name);
 	} else if (k == CXCursor_BinaryOperator) {
 		struct fe_kids kids = fe_kids(c);
-		int lt, lf, rt, rf, cmp = booting_compare(c);
+		int lt, lf, rt, rf;
 		long long v;
 		char *op = NULL;
 
-		if (cmp) {
-			*t = cmp > 0;
-			*f = cmp < 0;
-		} else if (kids.n == 2) {
+		if (kids.n == 2) {
 			struct params pa = { .tu =
 				clang_Cursor_getTranslationUnit(c) };
 
@@ -191,18 +167,22 @@ static void test_of(CXCursor c, int *t, int *f, int depth)
 		if (op && (!strcmp(op, "==") || !strcmp(op, "!=")) &&
 		    sleep_value(kids.v[1], &v)) {
 			/*
-			 * "x == 0", "x != 0", "x == true" (a bool: 1 is
-			 * its only truth), "x != true" of a boot test.
+			 * "x == 0", "x != 0", "x == true" and "x != true"
+			 * of a bool (1 is its only truth), "x == K" of
+			 * another (K != 0: x is true) of a boot test.
 			 */
-			int eq = op[0] == '=';
+			int eq = op[0] == '=', one = v == 1 &&
+				clang_getCanonicalType(clang_getCursorType(
+					fe_strip(kids.v[0]))).kind ==
+					CXType_Bool;
 
 			test_of(kids.v[0], &lt, &lf, depth + 1);
 			if (!v) {
 				*t = eq ? lf : lt;
 				*f = eq ? lt : lf;
 			} else {
-				*t = eq ? lt : v == 1 ? lf : 0;
-				*f = eq ? (v == 1 ? lf : 0) : lt;
+				*t = eq ? lt : one ? lf : 0;
+				*f = eq ? (one ? lf : 0) : lt;
 			}
 		} else if (op && (!strcmp(op, "&&") || !strcmp(op, "||"))) {
 			test_of(kids.v[0], &lt, &lf, depth + 1);

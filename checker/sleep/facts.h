@@ -351,6 +351,12 @@ struct link {
 		 * caller's parameter mparam points to ("p1->T.m").
 		 */
 		int mparam, mfield;
+		/*
+		 * "nz*!p3": an address whose value is not 0 only where the
+		 * caller's atom "!p3" holds (sleep_deref.c); the atom's text,
+		 * in the facts' args, up to ',' or '{'; NULL none.
+		 */
+		const char *deref;
 	} **call_args;		/* per call, per argument */
 	int *call_nargs;
 	/*

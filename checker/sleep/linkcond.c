@@ -82,7 +82,9 @@ int linkcond_parse(const struct link *lk, const char *s)
 		if (end[0] == '-' && end[1] == '>') {
 			/* "p0->sg_mapping_iter.__flags&1": a member's test */
 			const char *k = end + 2;
-			size_t n = strspn(k, "abcdefghijklmnopqrstuvwxyz"
+			/* "p2->*=0": the value it points to (sleep_deref.c) */
+			size_t n = *k == '*' ? 1 :
+				   strspn(k, "abcdefghijklmnopqrstuvwxyz"
 					  "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 					  "0123456789_.");
 
@@ -217,9 +219,12 @@ struct link_arg *linkcond_args(const char *s, int *n)
 			s += 2;
 		}
 		if ((!strncmp(s, "nz", 2) && (!s[2] || s[2] == ',' ||
-					       s[2] == '{')) ||
+					       s[2] == '{' || s[2] == '*')) ||
 		    *s == '&') {	/* "&D": an object by name, not 0 */
 			a.kind = ARG_NONZERO;
+			/* "nz*!p3": what it points to implies !p3 */
+			if (*s == 'n' && s[2] == '*')
+				a.deref = s + 3;
 		} else if (*s == 't' || (*s == '!' && s[1] == 't')) {
 			/*
 			 * "t2&1024": the truth of a test of parameter 2;
@@ -323,6 +328,22 @@ static int arg_decides(const struct link_pred *p, const struct link_arg *a)
 	return -1;
 }
 
+/* Is test p of the value its parameter points to ("p2->*=0")? */
+static int deref_field(const struct link *lk, const struct link_pred *p)
+{
+	return !strcmp(lk->preds->fields.v[p->field - 1], "*");
+}
+
+/* The caller's atom an argument "nz*Q" names: Q, up to ',' or '{'. */
+static int deref_atom(const struct link *lk, const char *q)
+{
+	char *t = xstrndup(q, strcspn(q, ",{"));
+	int a = linkcond_parse(lk, t);
+
+	free(t);
+	return a;
+}
+
 /*
  * When does call i sleep through callee node v, in terms of its caller's
  * parameters?  NEVER, 0 (always) or a condition; through_name: the call
@@ -363,6 +384,15 @@ int linkcond_through(const struct link *lk, int call, int c,
 				    p ? p->val : 0);
 
 		return (c > 0) == !p ? -to : to;
+	}
+	if (p && p->field && deref_field(lk, p)) {
+		/*
+		 * "!p2->*=0", the value parameter 2 points to not 0: where
+		 * the caller's argument says so ("nz*!p3"), the caller's
+		 * atom; else, and "== 0", nothing known.
+		 */
+		return c < 0 && p->op == '=' && !p->val && a->deref ?
+		       deref_atom(lk, a->deref) : 0;
 	}
 	if (p && p->field) {
 		/*

@@ -208,6 +208,21 @@ int params_member_of(struct params *pa, CXCursor c, char **key);
 int params_bit_test(struct params *pa, CXCursor c);
 int params_member_truth(struct params *pa, CXCursor c);
 /*
+ * sleep_deref.c: the atom of "*p", p a parameter pointing to an integer,
+ * tested where the body returns early on it before it names p
+ * ("if (!*timeo) return -EAGAIN;"): its truth, "!p2->*=0"; 0 when c is
+ * none.  Is t (canonically) an integer type?
+ */
+int params_deref_truth(struct params *pa, CXCursor c);
+int deref_integer_type(CXType t);
+/*
+ * sleep_outarg.c: an argument "&v", v a local every write of which is a
+ * call's value that is not 0 only where the caller's atom q holds, its
+ * address passed only to calls: "nz*Q" (Q q's text); NULL when a is
+ * none.
+ */
+char *params_deref_arg(struct params *pa, CXCursor a);
+/*
  * The atom of a local c names that is set once (params_local()), or of
  * an access path a test reads that does not change ("mapping->host");
  * 0 else.  For the regions only (params_cond()).

@@ -164,7 +164,13 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 	if (address_of(pa, a)) {
 		/* One the link can tell apart: its name (sleep_obj.h). */
 		char *name = obj_argument(a);
-		char *r = name ? xasprintf("&%s", name) : xstrdup("nz");
+		char *r = name ? xasprintf("&%s", name) : NULL;
+
+		/* "&timeo": a value not 0 only where !p3 (sleep_deref.c) */
+		if (!r)
+			r = params_deref_arg(pa, a);
+		if (!r)
+			r = xstrdup("nz");
 
 		free(name);
 		return r;

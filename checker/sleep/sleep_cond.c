@@ -99,8 +99,12 @@ static void cond_of(struct params *pa, CXCursor c, int *t, int *f,
 	if (k == CXCursor_UnaryOperator) {
 		CXCursor in = sleep_not_operand(c);
 
-		if (!clang_Cursor_isNull(in))
+		if (!clang_Cursor_isNull(in)) {
 			cond_of(pa, in, f, t, NULL, NULL, depth + 1);
+		} else if ((i = params_deref_truth(pa, c))) {
+			*t = i;		/* "*timeo" (sleep_deref.c) */
+			*f = -i;
+		}
 		return;
 	}
 	if (k == CXCursor_CallExpr) {

@@ -14,7 +14,7 @@
 
 #include <stdlib.h>
 
-int ret_implies(struct sleep_scan *s, CXCursor call)
+int ret_implies(struct params *pa, CXCursor call)
 {
 	CXCursor def, choice;
 	struct fe_kids kids;
@@ -35,13 +35,13 @@ int ret_implies(struct sleep_scan *s, CXCursor call)
 	zero_then = sleep_constant(kids.v[1]) == 0;
 	zero_else = sleep_constant(kids.v[2]) == 0;
 	if (zero_then != zero_else) {
-		params_begin(&cp, s->tu, def);
+		params_begin(&cp, pa->tu, def);
 		params_cond(&cp, kids.v[0], &t, &f, &t2, &f2);
 		params_end(&cp);
 		i = (t > 0 ? t : -t) - 1;
 		/* A test of one parameter's truth, and the call passes it. */
 		if (t && i < cp.n && i < clang_Cursor_getNumArguments(call)) {
-			params_cond(&s->pa, clang_Cursor_getArgument(call, i),
+			params_cond(pa, clang_Cursor_getArgument(call, i),
 				    &at, &af, &t2, &f2);
 			/*
 			 * Not 0: the test took the arm that is not 0, and

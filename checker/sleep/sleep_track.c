@@ -425,7 +425,7 @@ void track_write(struct sleep_scan *s, CXCursor lhs, CXCursor v, CXCursor op)
 	known = clang_Cursor_isNull(v) ? -1 : sleep_constant(v);
 	if (known < 0 && !clang_Cursor_isNull(v) && lock_owner(s, v))
 		known = 1;
-	q = known < 0 && !clang_Cursor_isNull(v) ? ret_implies(s, v) : 0;
+	q = known < 0 && !clang_Cursor_isNull(v) ? ret_implies(&s->pa, v) : 0;
 	a = params_track(&s->pa, var, known >= 0 || q);
 	if (a)
 		state_write(&s->st, a, known);

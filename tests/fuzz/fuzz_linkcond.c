@@ -9,7 +9,8 @@
  * NEVER), and every argument is a kind the link knows, a parameter
  * 0 to 63 or a test of one, with at most LINK_KNOWN members known
  * ("&D{T.m=0}", "T.*=a/b"), each one the link holds, or a member of a
- * parameter 0 to 63 ("p1->T.m").
+ * parameter 0 to 63 ("p1->T.m"); an address whose value implies an atom
+ * ("nz*!p3") names one the link knows.
  */
 #include "fuzz.h"
 #include "checker/sleep/linkcond.h"
@@ -78,6 +79,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_CHECK(a[k].test != 0 && a[k].test >= -64 &&
 				   a[k].test <= 64);
 		FUZZ_CHECK(a[k].gfp >= -1 && a[k].gfp <= 1);
+		/* "nz*!p3": an address, naming an atom the link knows */
+		if (a[k].deref) {
+			char *q = xstrndup(a[k].deref,
+					   strcspn(a[k].deref, ",{"));
+
+			FUZZ_CHECK(a[k].kind == ARG_NONZERO &&
+				   a[k].deref > text &&
+				   a[k].deref <= text + size);
+			FUZZ_CHECK(known_atom(&lk, linkcond_parse(&lk, q)));
+			free(q);
+		}
 	}
 	free(a);
 	free(ps.v);

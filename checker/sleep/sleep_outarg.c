@@ -1,0 +1,142 @@
+/*
+ * sleep_outarg.c - a caller's local passed by address, for a callee's
+ * test of the value it points to (sleep_deref.c; docs/facts-db.md: "A
+ * value passed by address").  netlink_unicast() sets "timeo =
+ * sock_sndtimeo(ssk, nonblock)", which is 0 where nonblock is not
+ * (sleep_ret.c), and passes "&timeo".  The argument is "nz*!p3": an
+ * address, whose value is not 0 only where the caller's !p3 holds, when
+ * every write of the local is such a call's value with that same
+ * implication and its address goes only to calls.  A callee that wrote
+ * it could only have written where it was not 0 (sleep_deref.c), so the
+ * implication holds at every such call, a retry loop's too.
+ */
+#include "clang/frontend.h"
+#include "checker/sleep/sleep.h"
+#include "checker/sleep/sleep_ret.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Every write of a local, and where its address goes. */
+struct writes {
+	struct params *pa;
+	CXCursor var;
+	int q;			/* the implication the writes agree on */
+	int bad;		/* a write, or an address, that breaks it */
+};
+
+/* The atom a call's value implies where it is not 0, or 0. */
+static int value_implies(struct writes *w, CXCursor v)
+{
+	v = fe_strip(v);
+	return clang_getCursorKind(v) == CXCursor_CallExpr ?
+	       ret_implies(w->pa, v) : 0;
+}
+
+static void wrote(struct writes *w, int q)
+{
+	if (!q || (w->q && w->q != q))
+		w->bad = 1;
+	else
+		w->q = q;
+}
+
+static int is_var(struct writes *w, CXCursor e)
+{
+	e = fe_strip(e);
+	return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(e), w->var);
+}
+
+static enum CXChildVisitResult writes_cb(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct writes *w = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct fe_kids kids;
+
+	if (w->bad)
+		return CXChildVisit_Break;
+	if (k == CXCursor_BinaryOperator ||
+	    k == CXCursor_CompoundAssignOperator) {
+		kids = fe_kids(c);
+		if (kids.n == 2 && is_var(w, kids.v[0])) {
+			char *op = params_binop(w->pa, c, kids.v[0]);
+
+			if (k == CXCursor_CompoundAssignOperator ||
+			    !op || !strcmp(op, "="))
+				wrote(w, op && !strcmp(op, "=") ?
+					 value_implies(w, kids.v[1]) : 0);
+			free(op);
+		}
+		free(kids.v);
+	} else if (k == CXCursor_UnaryOperator) {
+		CXCursor in = clang_getNullCursor();
+
+		clang_visitChildren(c, fe_take_first, &in);
+		/*
+		 * "&v" only as a call's argument; "!v", "-v", "~v" read it;
+		 * "v++", "--v" write it.
+		 */
+		if (is_var(w, in)) {
+			char *op = params_token_at(w->pa->tu,
+						   clang_getCursorLocation(c));
+
+			if (!op || (strcmp(op, "!") && strcmp(op, "-") &&
+				    strcmp(op, "~") && strcmp(op, "&")) ||
+			    (!strcmp(op, "&") &&
+			     clang_getCursorKind(parent) != CXCursor_CallExpr))
+				w->bad = 1;	/* "v++" begins with v */
+			free(op);
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+char *params_deref_arg(struct params *pa, CXCursor a)
+{
+	CXCursor in = clang_getNullCursor(), var;
+	struct writes w;
+	char *op;
+	int amp;
+
+	a = fe_strip(a);
+	if (clang_getCursorKind(a) != CXCursor_UnaryOperator)
+		return NULL;
+	op = params_token_at(pa->tu, clang_getCursorLocation(a));
+	amp = op && !strcmp(op, "&");
+	free(op);
+	if (!amp)
+		return NULL;
+	clang_visitChildren(a, fe_take_first, &in);
+	in = fe_strip(in);
+	if (clang_getCursorKind(in) != CXCursor_DeclRefExpr)
+		return NULL;
+	var = clang_getCursorReferenced(in);
+	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
+	    clang_getCursorLinkage(var) != CXLinkage_NoLinkage ||
+	    !deref_integer_type(clang_getCursorType(var)))
+		return NULL;
+	w = (struct writes){ pa, var, 0, 0 };
+	/* "long timeo = sock_sndtimeo(...);": its initialiser a write */
+	{
+		struct fe_kids kids = fe_kids(var);
+
+		for (int i = 0; i < kids.n; i++)
+			if (clang_isExpression(clang_getCursorKind(kids.v[i])))
+				wrote(&w, value_implies(&w, kids.v[i]));
+		free(kids.v);
+	}
+	clang_visitChildren(pa->fn, writes_cb, &w);
+	if (w.bad || !w.q)
+		return NULL;
+	op = params_cond_text(pa, w.q);
+	if (!op)
+		return NULL;
+	{
+		char *r = xasprintf("nz*%s", op);
+
+		free(op);
+		return r;
+	}
+}

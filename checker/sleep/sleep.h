@@ -301,6 +301,8 @@ char *params_text(struct params *pa, CXCursor c);
 /* The token written at l (for a macro's text, where the macro has it). */
 char *params_token_at(CXTranslationUnit tu, CXSourceLocation l);
 /* The operand of e when e is "!x" (x unstripped), else a null cursor. */
+/* The operand of unary operator "which" written at e ("*p": "*"), or null. */
+CXCursor sleep_unary_operand(CXCursor e, const char *which);
 CXCursor sleep_not_operand(CXCursor e);
 /* Is fn's parameter i of type gfp_t (const or not)? */
 int sleep_param_gfp(CXCursor fn, int i);

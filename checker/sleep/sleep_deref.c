@@ -24,24 +24,6 @@ int deref_integer_type(CXType t)
 	       t.kind != CXType_Float && t.kind != CXType_Double;
 }
 
-/* The operand of "*e", or a null cursor when e is not a dereference. */
-static CXCursor deref_operand(CXCursor e)
-{
-	CXCursor in = clang_getNullCursor();
-	char *op;
-	int star;
-
-	if (clang_getCursorKind(e) != CXCursor_UnaryOperator)
-		return in;
-	op = params_token_at(clang_Cursor_getTranslationUnit(e),
-			     clang_getCursorLocation(e));
-	star = op && !strcmp(op, "*");
-	free(op);
-	if (star)
-		clang_visitChildren(e, fe_take_first, &in);
-	return in;
-}
-
 struct names {
 	CXCursor var;
 	int hit;
@@ -138,7 +120,7 @@ static int early_test(struct params *pa, CXCursor c, CXCursor var)
 
 int params_deref_truth(struct params *pa, CXCursor c)
 {
-	CXCursor in = deref_operand(c), var;
+	CXCursor in = sleep_unary_operand(c, "*"), var;
 	int i;
 
 	if (clang_Cursor_isNull(in))

@@ -233,21 +233,26 @@ int sleep_param_gfp(CXCursor fn, int i)
 	return is;
 }
 
-CXCursor sleep_not_operand(CXCursor e)
+CXCursor sleep_unary_operand(CXCursor e, const char *which)
 {
 	CXCursor in = clang_getNullCursor();
 	char *op;
-	int bang;
+	int is;
 
 	if (clang_getCursorKind(e) != CXCursor_UnaryOperator)
 		return in;
 	op = params_token_at(clang_Cursor_getTranslationUnit(e),
 			     clang_getCursorLocation(e));
-	bang = op && !strcmp(op, "!");
+	is = op && !strcmp(op, which);
 	free(op);
-	if (bang)
+	if (is)
 		clang_visitChildren(e, fe_take_first, &in);
 	return in;
+}
+
+CXCursor sleep_not_operand(CXCursor e)
+{
+	return sleep_unary_operand(e, "!");
 }
 
 /*

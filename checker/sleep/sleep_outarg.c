@@ -95,21 +95,11 @@ static enum CXChildVisitResult writes_cb(CXCursor c, CXCursor parent,
 
 char *params_deref_arg(struct params *pa, CXCursor a)
 {
-	CXCursor in = clang_getNullCursor(), var;
+	CXCursor in = fe_strip(sleep_address_operand(fe_strip(a))), var;
 	struct writes w;
-	char *op;
-	int amp;
+	struct fe_kids kids;
+	char *q, *r;
 
-	a = fe_strip(a);
-	if (clang_getCursorKind(a) != CXCursor_UnaryOperator)
-		return NULL;
-	op = params_token_at(pa->tu, clang_getCursorLocation(a));
-	amp = op && !strcmp(op, "&");
-	free(op);
-	if (!amp)
-		return NULL;
-	clang_visitChildren(a, fe_take_first, &in);
-	in = fe_strip(in);
 	if (clang_getCursorKind(in) != CXCursor_DeclRefExpr)
 		return NULL;
 	var = clang_getCursorReferenced(in);
@@ -119,24 +109,15 @@ char *params_deref_arg(struct params *pa, CXCursor a)
 		return NULL;
 	w = (struct writes){ pa, var, 0, 0 };
 	/* "long timeo = sock_sndtimeo(...);": its initialiser a write */
-	{
-		struct fe_kids kids = fe_kids(var);
-
-		for (int i = 0; i < kids.n; i++)
-			if (clang_isExpression(clang_getCursorKind(kids.v[i])))
-				wrote(&w, value_implies(&w, kids.v[i]));
-		free(kids.v);
-	}
+	kids = fe_kids(var);
+	for (int i = 0; i < kids.n; i++)
+		if (clang_isExpression(clang_getCursorKind(kids.v[i])))
+			wrote(&w, value_implies(&w, kids.v[i]));
+	free(kids.v);
 	clang_visitChildren(pa->fn, writes_cb, &w);
-	if (w.bad || !w.q)
+	if (w.bad || !w.q || !(q = params_cond_text(pa, w.q)))
 		return NULL;
-	op = params_cond_text(pa, w.q);
-	if (!op)
-		return NULL;
-	{
-		char *r = xasprintf("nz*%s", op);
-
-		free(op);
-		return r;
-	}
+	r = xasprintf("nz*%s", q);
+	free(q);
+	return r;
 }

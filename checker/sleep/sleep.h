@@ -223,6 +223,17 @@ int deref_integer_type(CXType t);
  */
 char *params_deref_arg(struct params *pa, CXCursor a);
 /*
+ * sleep_setbits.c: an argument v, an integer variable of the caller,
+ * after a statement of the body "if (!f(..., &v, K)) return ...;" where
+ * f, of the same unit, returns other than 0 only after it stored in *v
+ * a value with the bits of K set ("m1048578": is_valid_gup_args()'s
+ * "gup_flags |= to_set; ... *gup_flags_p = gup_flags; return true;"),
+ * and nothing wrote v since but "|=": "mK"; NULL else.
+ */
+char *params_setbits_arg(struct params *pa, CXCursor a);
+/* Is the address of the variable named name taken ("&name")? */
+int params_address_taken(struct params *pa, const char *name);
+/*
  * The atom of a local c names that is set once (params_local()), or of
  * an access path a test reads that does not change ("mapping->host");
  * 0 else.  For the regions only (params_cond()).
@@ -351,6 +362,14 @@ int bittest_call(CXCursor call, CXCursor *arg, long long *mask,
  * else.
  */
 CXCursor helper_return(CXCursor call, CXCursor *def);
+/*
+ * Statements as the body writes them: does c name variable var; is c's
+ * extent inside o's; does statement s end in a return ("{ ...; return
+ * -EAGAIN; }")?
+ */
+int sleep_names(CXCursor c, CXCursor var);
+int sleep_inside(CXCursor c, CXCursor o);
+int sleep_ends_in_return(CXCursor s);
 /*
  * sleep_doc.c.  The "Context:" section of a kernel-doc comment, its
  * whitespace made single spaces (malloc'd), or NULL; and the same only

@@ -192,6 +192,9 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 		if (clang_getCursorKind(var) == CXCursor_VarDecl &&
 		    !sleep_value(a, &v) && params_local_bits(pa, var, &v))
 			return xasprintf("m%lld", v);
+		/* gup_flags after is_valid_gup_args(..., &gup_flags, K) */
+		if ((name = params_setbits_arg(pa, a)))
+			return name;
 	}
 	/*
 	 * A statement expression: its last statement's value

@@ -24,65 +24,6 @@ int deref_integer_type(CXType t)
 	       t.kind != CXType_Float && t.kind != CXType_Double;
 }
 
-struct names {
-	CXCursor var;
-	int hit;
-};
-
-static enum CXChildVisitResult names_cb(CXCursor c, CXCursor parent,
-					CXClientData data)
-{
-	struct names *n = data;
-
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
-	    clang_equalCursors(clang_getCursorReferenced(c), n->var)) {
-		n->hit = 1;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
-}
-
-/* Does statement c name var? */
-static int names(CXCursor c, CXCursor var)
-{
-	struct names n = { var, 0 };
-
-	clang_visitChildren(c, names_cb, &n);
-	return n.hit;
-}
-
-/* Is c's extent inside o's? */
-static int inside(CXCursor c, CXCursor o)
-{
-	CXSourceRange rc = clang_getCursorExtent(c);
-	CXSourceRange ro = clang_getCursorExtent(o);
-	unsigned cb, ce, ob, oe;
-
-	clang_getFileLocation(clang_getRangeStart(rc), NULL, NULL, NULL, &cb);
-	clang_getFileLocation(clang_getRangeEnd(rc), NULL, NULL, NULL, &ce);
-	clang_getFileLocation(clang_getRangeStart(ro), NULL, NULL, NULL, &ob);
-	clang_getFileLocation(clang_getRangeEnd(ro), NULL, NULL, NULL, &oe);
-	return ob <= cb && ce <= oe;
-}
-
-/* Does statement s end in a return ("{ ...; return -EAGAIN; }")? */
-static int returns(CXCursor s)
-{
-	enum CXCursorKind k = clang_getCursorKind(s);
-	struct fe_kids kids;
-	int r;
-
-	if (k == CXCursor_ReturnStmt)
-		return 1;
-	if (k != CXCursor_CompoundStmt)
-		return 0;
-	kids = fe_kids(s);
-	r = kids.n && returns(kids.v[kids.n - 1]);
-	free(kids.v);
-	return r;
-}
-
 /*
  * Is test c (in the condition of an if of pa->fn) the early return of
  * parameter var's value: the if a statement of the body itself, its
@@ -101,8 +42,8 @@ static int early_test(struct params *pa, CXCursor c, CXCursor var)
 	for (int i = 0; i < kids.n; i++) {
 		CXCursor s = kids.v[i];
 
-		if (!inside(c, s)) {
-			if (names(s, var))
+		if (!sleep_inside(c, s)) {
+			if (sleep_names(s, var))
 				break;
 			continue;
 		}
@@ -110,7 +51,8 @@ static int early_test(struct params *pa, CXCursor c, CXCursor var)
 			break;
 		ifk = fe_kids(s);
 		/* "if (cond) then" with no else: the test in cond */
-		ok = ifk.n == 2 && inside(c, ifk.v[0]) && returns(ifk.v[1]);
+		ok = ifk.n == 2 && sleep_inside(c, ifk.v[0]) &&
+		     sleep_ends_in_return(ifk.v[1]);
 		free(ifk.v);
 		break;
 	}

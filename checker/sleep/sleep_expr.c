@@ -551,3 +551,62 @@ int params_null(struct params *pa, CXCursor c)
 	free(text);
 	return is;
 }
+
+struct names_of {
+	CXCursor var;
+	int hit;
+};
+
+static enum CXChildVisitResult names_cb(CXCursor c, CXCursor parent,
+					CXClientData data)
+{
+	struct names_of *n = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(c), n->var)) {
+		n->hit = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Does statement c name var? */
+int sleep_names(CXCursor c, CXCursor var)
+{
+	struct names_of n = { var, 0 };
+
+	clang_visitChildren(c, names_cb, &n);
+	return n.hit;
+}
+
+/* Is c's extent inside o's? */
+int sleep_inside(CXCursor c, CXCursor o)
+{
+	CXSourceRange rc = clang_getCursorExtent(c);
+	CXSourceRange ro = clang_getCursorExtent(o);
+	unsigned cb, ce, ob, oe;
+
+	clang_getFileLocation(clang_getRangeStart(rc), NULL, NULL, NULL, &cb);
+	clang_getFileLocation(clang_getRangeEnd(rc), NULL, NULL, NULL, &ce);
+	clang_getFileLocation(clang_getRangeStart(ro), NULL, NULL, NULL, &ob);
+	clang_getFileLocation(clang_getRangeEnd(ro), NULL, NULL, NULL, &oe);
+	return ob <= cb && ce <= oe;
+}
+
+/* Does statement s end in a return ("{ ...; return -EAGAIN; }")? */
+int sleep_ends_in_return(CXCursor s)
+{
+	enum CXCursorKind k = clang_getCursorKind(s);
+	struct fe_kids kids;
+	int r;
+
+	if (k == CXCursor_ReturnStmt)
+		return 1;
+	if (k != CXCursor_CompoundStmt)
+		return 0;
+	kids = fe_kids(s);
+	r = kids.n && sleep_ends_in_return(kids.v[kids.n - 1]);
+	free(kids.v);
+	return r;
+}

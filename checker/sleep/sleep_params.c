@@ -366,8 +366,7 @@ int params_local(struct params *pa, CXCursor ref, CXCursor c)
 
 int params_index(struct params *pa, CXCursor c);
 
-/* Is the address of the variable named name taken ("&name")? */
-static int address_taken(struct params *pa, const char *name)
+int params_address_taken(struct params *pa, const char *name)
 {
 	params_tokens(pa);
 	for (unsigned i = 1; i < pa->ntok; i++)
@@ -394,7 +393,7 @@ int params_track(struct params *pa, CXCursor c, int add)
 	if (!add || pa->ntrack == (int)ARRAY_SIZE(pa->track))
 		return 0;
 	name = fe_spelling(ref);
-	taken = address_taken(pa, name);
+	taken = params_address_taken(pa, name);
 	free(name);
 	if (taken)
 		return 0;

@@ -407,6 +407,13 @@ CXCursor sleep_once_operand(CXCursor c);
  * wraps the operand); or NULL.
  */
 char *sleep_binop_tokens(CXTranslationUnit tu, CXCursor c);
+/*
+ * sleep_macrobody.c: when a is a macro's invocation whole, the one
+ * binary operator at the top of the expression its body writes (the
+ * last statement of "({ ...; E; })", outer brackets off): "|" for
+ * MAKE_SEND_FLAGS(len)'s "(FIELD_PREP(M, len_) | NB)"; NULL else.
+ */
+char *sleep_macro_top_op(CXTranslationUnit tu, CXCursor a);
 
 /* sleep_regs.c: the registrations a declaration of cx's unit makes. */
 void sleep_regs(struct check_ctx *cx, struct facts *f, CXCursor decl);

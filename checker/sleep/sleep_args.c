@@ -153,7 +153,12 @@ static char *test_arg(struct params *pa, CXCursor a)
 				  blocks ? "g" : "", i, m) : NULL;
 }
 
-static char *arg_value(struct params *pa, CXCursor a, int depth)
+/*
+ * mop: the operator of a when a macro's body writes a whole, read from
+ * the macro's definition (sleep_macrobody.c), or NULL.
+ */
+static char *arg_value(struct params *pa, CXCursor a, int depth,
+		       const char *mop)
 {
 	enum CXCursorKind k = clang_getCursorKind(a);
 	long long v;
@@ -209,9 +214,14 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 		kids = fe_kids(body);
 		if (clang_getCursorKind(body) == CXCursor_CompoundStmt &&
 		    kids.n && clang_isExpression(clang_getCursorKind(
-				  fe_strip(kids.v[kids.n - 1]))))
+				  fe_strip(kids.v[kids.n - 1])))) {
+			/* its "|" as the macro's definition writes it */
+			char *last = sleep_macro_top_op(pa->tu, a);
+
 			r = arg_value(pa, fe_strip(kids.v[kids.n - 1]),
-				      depth + 1);
+				      depth + 1, last);
+			free(last);
+		}
 		free(kids.v);
 		return r;
 	}
@@ -236,6 +246,10 @@ static char *arg_value(struct params *pa, CXCursor a, int depth)
 		char *op = kids.n == 2 ? params_binop(pa, a, kids.v[0]) : NULL;
 		char *r = NULL;
 
+		/* "#define F(x) ((x) | NB)": in the macro's definition */
+		if (!op && kids.n == 2)
+			op = mop ? xstrdup(mop) :
+			     depth ? NULL : sleep_macro_top_op(pa->tu, a);
 		if (op && !strcmp(op, "|")) {
 			for (int i = 0; i < 2 && !r; i++) {
 				CXCursor x = fe_strip(kids.v[i]);
@@ -349,7 +363,7 @@ char *params_args(struct params *pa, CXCursor call)
 			else if (known)
 				v = xasprintf("%lld", x);
 		} else {
-			v = arg_value(pa, a, 0);
+			v = arg_value(pa, a, 0, NULL);
 		}
 		if (!v)
 			v = member_arg(pa, a);

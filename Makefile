@@ -181,7 +181,8 @@ FUZZ_SRC    := src/core/atomicio.c src/core/bigstack.c src/core/config.c \
 	       checker/sleep/linkfield.c checker/sleep/linklist.c \
 	       checker/sleep/linkmap.c checker/sleep/linkobj.c \
 	       checker/sleep/sleep_doc.c \
-	       checker/sleep/sleep_expr.c checker/sleep/sleep_prims.c
+	       checker/sleep/sleep_expr.c checker/sleep/sleep_macrobody.c \
+	       checker/sleep/sleep_prims.c src/clang/macroindex.c
 FUZZ_OBJ    := $(FUZZ_SRC:%.c=build-fuzz/%.o)
 
 fuzz: $(FUZZ_BINS)

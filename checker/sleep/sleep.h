@@ -414,6 +414,13 @@ char *sleep_binop_tokens(CXTranslationUnit tu, CXCursor c);
  * MAKE_SEND_FLAGS(len)'s "(FIELD_PREP(M, len_) | NB)"; NULL else.
  */
 char *sleep_macro_top_op(CXTranslationUnit tu, CXCursor a);
+/*
+ * Its reading of a macro's definition: tokens w[0..n), the name first,
+ * opnd[i] 1 where token i is an identifier or a literal, fnlike 1 where
+ * a parameter list follows the name at once.
+ */
+char *macro_body_op(char *const *w, const unsigned char *opnd, unsigned n,
+		    int fnlike);
 
 /* sleep_regs.c: the registrations a declaration of cx's unit makes. */
 void sleep_regs(struct check_ctx *cx, struct facts *f, CXCursor decl);

@@ -610,3 +610,17 @@ int sleep_ends_in_return(CXCursor s)
 	free(kids.v);
 	return r;
 }
+
+/* The tokens after an lvalue that write it. */
+static const char *const assign[] = {
+	"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
+	"++", "--",
+};
+
+int params_assigns(const char *w)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(assign); k++)
+		if (!strcmp(w, assign[k]))
+			return 1;
+	return 0;
+}

@@ -14,48 +14,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A macro definition's tokens: spellings, and which are operands. */
 struct toks {
-	CXTranslationUnit tu;
-	CXToken *t;
+	char *const *w;
+	const unsigned char *opnd;	/* an identifier or a literal */
 	unsigned n;
 };
 
-/*
- * Token i's spelling, its line splices taken out: in a macro's
- * definition a token on the line after a backslash is spelled with it
- * ("\\\n}").
- */
-static char *spelling(const struct toks *k, unsigned i)
-{
-	CXString cs = clang_getTokenSpelling(k->tu, k->t[i]);
-	const char *w = clang_getCString(cs);
-	char *r = xmalloc(strlen(w) + 1), *o = r;
-
-	for (; *w; w++) {
-		size_t nl = w[1] == '\n' ? 1 :
-			    w[1] == '\r' && w[2] == '\n' ? 2 : 0;
-
-		if (*w == '\\' && nl)
-			w += nl;
-		else
-			*o++ = *w;
-	}
-	*o = '\0';
-	clang_disposeString(cs);
-	return r;
-}
-
 static int is(const struct toks *k, unsigned i, const char *s)
 {
-	char *w;
-	int r;
-
-	if (i >= k->n)
-		return 0;
-	w = spelling(k, i);
-	r = !strcmp(w, s);
-	free(w);
-	return r;
+	return i < k->n && !strcmp(k->w[i], s);
 }
 
 /* +1 for "(", "[", "{"; -1 for their closers; 0 else. */
@@ -84,10 +52,7 @@ static unsigned closer(const struct toks *k, unsigned i)
 /* Does token i end an operand ("x", "3", ")", "]")? */
 static int operand_end(const struct toks *k, unsigned i)
 {
-	CXTokenKind kind = clang_getTokenKind(k->t[i]);
-
-	return kind == CXToken_Identifier || kind == CXToken_Literal ||
-	       is(k, i, ")") || is(k, i, "]");
+	return k->opnd[i] || is(k, i, ")") || is(k, i, "]");
 }
 
 static const char *const binary[] = {
@@ -109,7 +74,7 @@ static char *top_operator(const struct toks *k, unsigned a, unsigned b)
 		b--;
 	}
 	for (unsigned i = a; i < b; i++) {
-		char *w;
+		const char *w = k->w[i];
 		int bin = 0, bad;
 
 		if (nesting(k, i) > 0) {
@@ -118,7 +83,6 @@ static char *top_operator(const struct toks *k, unsigned a, unsigned b)
 				break;
 			continue;
 		}
-		w = spelling(k, i);
 		bad = params_assigns(w) || !strcmp(w, "?") || !strcmp(w, ",");
 		for (size_t j = 0; j < ARRAY_SIZE(binary); j++)
 			bin |= !strcmp(w, binary[j]);
@@ -128,7 +92,6 @@ static char *top_operator(const struct toks *k, unsigned a, unsigned b)
 			if (!op)
 				op = xstrdup(w);
 		}
-		free(w);
 		if (bad) {
 			free(op);
 			return NULL;
@@ -163,11 +126,55 @@ static void body_expression(const struct toks *k, unsigned *a, unsigned *b)
 	*b = end;
 }
 
+char *macro_body_op(char *const *w, const unsigned char *opnd, unsigned n,
+		    int fnlike)
+{
+	struct toks k = { w, opnd, n };
+	unsigned i = 1, b = n;
+
+	if (n < 2)
+		return NULL;
+	/* "M(len) body" */
+	if (fnlike && is(&k, 1, "("))
+		i = closer(&k, 1) + 1;
+	if (i >= n)
+		return NULL;
+	body_expression(&k, &i, &b);
+	return top_operator(&k, i, b);
+}
+
+/*
+ * Token t's spelling, its line splices taken out: in a macro's
+ * definition a token on the line after a backslash is spelled with it
+ * ("\\\n}").
+ */
+static char *spelling(CXTranslationUnit tu, CXToken t)
+{
+	CXString cs = clang_getTokenSpelling(tu, t);
+	const char *w = clang_getCString(cs);
+	char *r = xmalloc(strlen(w) + 1), *o = r;
+
+	for (; *w; w++) {
+		size_t nl = w[1] == '\n' ? 1 :
+			    w[1] == '\r' && w[2] == '\n' ? 2 : 0;
+
+		if (*w == '\\' && nl)
+			w += nl;
+		else
+			*o++ = *w;
+	}
+	*o = '\0';
+	clang_disposeString(cs);
+	return r;
+}
+
 char *sleep_macro_top_op(CXTranslationUnit tu, CXCursor a)
 {
 	CXCursor m = clang_getCursor(tu, clang_getCursorLocation(a)), def;
-	unsigned af, at, mf, mt, i, end0;
-	struct toks k = { tu, NULL, 0 };
+	unsigned af, at, mf, mt, n = 0, end0, at1;
+	CXToken *t = NULL;
+	char **w;
+	unsigned char *opnd;
 	char *op = NULL;
 
 	if (clang_getCursorKind(m) != CXCursor_MacroExpansion)
@@ -180,24 +187,28 @@ char *sleep_macro_top_op(CXTranslationUnit tu, CXCursor a)
 	def = clang_getCursorReferenced(m);
 	if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
 		return NULL;
-	clang_tokenize(tu, clang_getCursorExtent(def), &k.t, &k.n);
-	if (k.n < 2)
-		goto out;
-	/* "M(len) body": the parameter list follows the name at once */
-	i = 1;
-	clang_getFileLocation(clang_getRangeEnd(clang_getTokenExtent(tu,
-					k.t[0])), NULL, NULL, NULL, &end0);
-	clang_getFileLocation(clang_getTokenLocation(tu, k.t[1]), NULL,
-			      NULL, NULL, &af);
-	if (is(&k, 1, "(") && af == end0)
-		i = closer(&k, 1) + 1;
-	if (i < k.n) {
-		unsigned b = k.n;
+	clang_tokenize(tu, clang_getCursorExtent(def), &t, &n);
+	if (n >= 2) {
+		w = xmalloc(n * sizeof(*w));
+		opnd = xmalloc(n);
+		for (unsigned i = 0; i < n; i++) {
+			CXTokenKind kind = clang_getTokenKind(t[i]);
 
-		body_expression(&k, &i, &b);
-		op = top_operator(&k, i, b);
+			w[i] = spelling(tu, t[i]);
+			opnd[i] = kind == CXToken_Identifier ||
+				  kind == CXToken_Literal;
+		}
+		/* a parameter list follows the name at once */
+		clang_getFileLocation(clang_getRangeEnd(clang_getTokenExtent(
+				tu, t[0])), NULL, NULL, NULL, &end0);
+		clang_getFileLocation(clang_getTokenLocation(tu, t[1]), NULL,
+				      NULL, NULL, &at1);
+		op = macro_body_op(w, opnd, n, at1 == end0);
+		for (unsigned i = 0; i < n; i++)
+			free(w[i]);
+		free(w);
+		free(opnd);
 	}
-out:
-	clang_disposeTokens(tu, k.t, k.n);
+	clang_disposeTokens(tu, t, n);
 	return op;
 }

@@ -138,20 +138,6 @@ static int address_at(const struct params *pa, unsigned i)
 	       strcmp(params_spelling(pa, i + 1), "->");
 }
 
-/* The tokens after an lvalue that write it. */
-static const char *const assign[] = {
-	"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
-	"++", "--",
-};
-
-int params_assigns(const char *w)
-{
-	for (size_t k = 0; k < ARRAY_SIZE(assign); k++)
-		if (!strcmp(w, assign[k]))
-			return 1;
-	return 0;
-}
-
 /*
  * Is token i (an identifier) changed there: assigned, incremented, its
  * address taken?  Not a member of the same name (p->x, s.x).

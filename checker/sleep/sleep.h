@@ -371,6 +371,17 @@ int sleep_names(CXCursor c, CXCursor var);
 int sleep_inside(CXCursor c, CXCursor o);
 int sleep_ends_in_return(CXCursor s);
 /*
+ * How expression c (its parent parent) writes variable var: 0 not at
+ * all (a read: "v & M", also in a macro's argument), '=' an assignment
+ * (its value in *rhs), '|' "v |= E" (E in *rhs), 'a' its address as a
+ * call's argument, 'x' another write ("v &= M", "v++", "&v" kept, an
+ * operator a macro's body writes).
+ */
+int sleep_write_of(struct params *pa, CXCursor c, CXCursor parent,
+		   CXCursor var, CXCursor *rhs);
+/* Is e (stripped) a reference to variable var? */
+int sleep_is_ref(CXCursor e, CXCursor var);
+/*
  * sleep_doc.c.  The "Context:" section of a kernel-doc comment, its
  * whitespace made single spaces (malloc'd), or NULL; and the same only
  * when it promises that the function may be called in atomic context

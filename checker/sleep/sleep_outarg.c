@@ -41,54 +41,23 @@ static void wrote(struct writes *w, int q)
 		w->q = q;
 }
 
-static int is_var(struct writes *w, CXCursor e)
-{
-	e = fe_strip(e);
-	return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
-	       clang_equalCursors(clang_getCursorReferenced(e), w->var);
-}
-
 static enum CXChildVisitResult writes_cb(CXCursor c, CXCursor parent,
 					 CXClientData data)
 {
 	struct writes *w = data;
-	enum CXCursorKind k = clang_getCursorKind(c);
-	struct fe_kids kids;
+	CXCursor rhs;
 
 	if (w->bad)
 		return CXChildVisit_Break;
-	if (k == CXCursor_BinaryOperator ||
-	    k == CXCursor_CompoundAssignOperator) {
-		kids = fe_kids(c);
-		if (kids.n == 2 && is_var(w, kids.v[0])) {
-			char *op = params_binop(w->pa, c, kids.v[0]);
-
-			if (k == CXCursor_CompoundAssignOperator ||
-			    !op || !strcmp(op, "="))
-				wrote(w, op && !strcmp(op, "=") ?
-					 value_implies(w, kids.v[1]) : 0);
-			free(op);
-		}
-		free(kids.v);
-	} else if (k == CXCursor_UnaryOperator) {
-		CXCursor in = clang_getNullCursor();
-
-		clang_visitChildren(c, fe_take_first, &in);
-		/*
-		 * "&v" only as a call's argument; "!v", "-v", "~v" read it;
-		 * "v++", "--v" write it.
-		 */
-		if (is_var(w, in)) {
-			char *op = params_token_at(w->pa->tu,
-						   clang_getCursorLocation(c));
-
-			if (!op || (strcmp(op, "!") && strcmp(op, "-") &&
-				    strcmp(op, "~") && strcmp(op, "&")) ||
-			    (!strcmp(op, "&") &&
-			     clang_getCursorKind(parent) != CXCursor_CallExpr))
-				w->bad = 1;	/* "v++" begins with v */
-			free(op);
-		}
+	/* "&v" only as a call's argument; every write a call's value */
+	switch (sleep_write_of(w->pa, c, parent, w->var, &rhs)) {
+	case '=':
+		wrote(w, value_implies(w, rhs));
+		break;
+	case '|':
+	case 'x':
+		w->bad = 1;
+		break;
 	}
 	return CXChildVisit_Recurse;
 }

@@ -44,13 +44,6 @@ static int jumps(struct params *pa)
 	return 0;
 }
 
-static int is_ref(CXCursor e, CXCursor var)
-{
-	e = fe_strip(e);
-	return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
-	       clang_equalCursors(clang_getCursorReferenced(e), var);
-}
-
 /* The bits E sets when or'ed in: constants, and one parameter's bits. */
 static void or_bits(struct params *pa, CXCursor e, struct setbits *sb,
 		    int depth)
@@ -81,39 +74,6 @@ static void or_bits(struct params *pa, CXCursor e, struct setbits *sb,
 	}
 }
 
-/*
- * The operator after variable ref where the function's text writes it,
- * for an expression in a macro's argument ("WARN_ON_ONCE(flags & M)"),
- * whose operator params_binop() cannot place: "&", "|=".  NULL where
- * the token after it is none (")", ","): a macro's body may assign it.
- */
-static char *op_after(struct params *pa, CXCursor ref)
-{
-	unsigned at = params_file_offset(clang_getCursorLocation(
-						 fe_strip(ref)));
-	static const char *const ops[] = {
-		"|", "&", "^", "+", "-", "*", "/", "%", "<<", ">>", "==",
-		"!=", "<", ">", "<=", ">=", "&&", "||", "?",
-	};
-
-	params_tokens(pa);
-	for (unsigned i = 0; i + 1 < pa->ntok; i++) {
-		const char *w;
-
-		if (params_file_offset(clang_getTokenLocation(pa->tu,
-							      pa->tok[i])) != at)
-			continue;
-		w = params_spelling(pa, i + 1);
-		if (params_assigns(w))
-			return xstrdup(w);
-		for (size_t k = 0; k < ARRAY_SIZE(ops); k++)
-			if (!strcmp(w, ops[k]))
-				return xstrdup(w);
-		return NULL;
-	}
-	return NULL;
-}
-
 /* How a statement writes a variable. */
 struct writes {
 	struct params *pa;
@@ -125,41 +85,10 @@ static enum CXChildVisitResult writes_cb(CXCursor c, CXCursor parent,
 					 CXClientData data)
 {
 	struct writes *w = data;
-	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor rhs;
+	int how = sleep_write_of(w->pa, c, parent, w->var, &rhs);
 
-	(void)parent;
-	if (k == CXCursor_BinaryOperator ||
-	    k == CXCursor_CompoundAssignOperator) {
-		struct fe_kids kids = fe_kids(c);
-
-		if (kids.n == 2 && is_ref(kids.v[0], w->var)) {
-			char *op = params_binop(w->pa, c, kids.v[0]);
-
-			/* in a macro's argument: "WARN_ON(v & M)" */
-			if (!op)
-				op = op_after(w->pa, kids.v[0]);
-			/* "v = x", "v &= x", or one a macro writes */
-			if (!op || (k == CXCursor_BinaryOperator ?
-				    params_assigns(op) : strcmp(op, "|=") != 0))
-				w->other = 1;
-			free(op);
-		}
-		free(kids.v);
-	} else if (k == CXCursor_UnaryOperator) {
-		CXCursor in = clang_getNullCursor();
-
-		clang_visitChildren(c, fe_take_first, &in);
-		if (is_ref(in, w->var)) {
-			/* "&v", "v++" (which begins with v), "--v" */
-			char *op = params_token_at(w->pa->tu,
-						   clang_getCursorLocation(c));
-
-			if (!op || (strcmp(op, "!") && strcmp(op, "-") &&
-				    strcmp(op, "~") && strcmp(op, "+")))
-				w->other = 1;
-			free(op);
-		}
-	}
+	w->other = how && how != '|';
 	return w->other ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
@@ -264,7 +193,7 @@ static void local_bits(struct params *pa, struct fe_kids *body, int at,
 		if (clang_getCursorKind(s) != CXCursor_CompoundAssignOperator)
 			continue;
 		kids = fe_kids(s);
-		if (kids.n == 2 && is_ref(kids.v[0], x))
+		if (kids.n == 2 && sleep_is_ref(kids.v[0], x))
 			or_bits(pa, kids.v[1], sb, 0);
 		free(kids.v);
 	}
@@ -346,9 +275,9 @@ static int checked_call(struct params *pa, CXCursor s, CXCursor var,
 		CXCursor a = fe_strip(clang_Cursor_getArgument(call, i));
 		CXCursor in = sleep_address_operand(a);
 
-		if (!clang_Cursor_isNull(in) && is_ref(in, var) && n < 0)
+		if (!clang_Cursor_isNull(in) && sleep_is_ref(in, var) && n < 0)
 			n = i;
-		else if (sleep_names(a, var) || is_ref(a, var))
+		else if (sleep_names(a, var) || sleep_is_ref(a, var))
 			goto out;
 	}
 	def = clang_getCursorDefinition(clang_getCursorReferenced(call));

@@ -371,7 +371,7 @@ int sleep_names(CXCursor c, CXCursor var);
 int sleep_inside(CXCursor c, CXCursor o);
 int sleep_ends_in_return(CXCursor s);
 /*
- * How expression c (its parent parent) writes variable var: 0 not at
+ * sleep_writes.c.  How expression c (its parent parent) writes variable var: 0 not at
  * all (a read: "v & M", also in a macro's argument), '=' an assignment
  * (its value in *rhs), '|' "v |= E" (E in *rhs), 'a' its address as a
  * call's argument, 'x' another write ("v &= M", "v++", "&v" kept, an

@@ -8,6 +8,7 @@
  * helpers'.
  */
 #include "checker/sleep/sleep_annot.h"
+#include "checker/sleep/sleep_ctx.h"
 
 #include <string.h>
 
@@ -363,4 +364,25 @@ void annot_from_facts(struct sleep_scan *s, struct annot *an, const char *name)
 	if (!annot_effect_parse(e, an) && an->acquire && !an->text)
 		an->text = xasprintf("%s()", name);
 	free(e);
+}
+
+enum region_kind annot_region_kind(const struct annot *an, int i,
+				   const char *name)
+{
+	if (!an->walked)
+		return region_kind(name);
+	if (i >= 32)
+		return RK_OTHER;
+	return an->acq_irq >> i & 1 ? RK_IRQ :
+	       an->acq_lock >> i & 1 ? RK_LOCK : RK_OTHER;
+}
+
+int annot_region_ctx(const struct annot *an, int i, const char *name)
+{
+	if (!an->walked)
+		return region_ctx(name);
+	if (i >= 32)
+		return 0;
+	return (an->acq_cx_irq >> i & 1 ? CTX_IRQS_OFF : 0) |
+	       (an->acq_cx_bh >> i & 1 ? CTX_IN_INTR : 0);
 }

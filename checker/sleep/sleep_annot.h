@@ -46,5 +46,15 @@ int annot_effect_parse(const char *text, struct annot *an);
  */
 void annot_from_facts(struct sleep_scan *s, struct annot *an,
 		      const char *name);
+/*
+ * The kind and the context (CTX_* bits) of the i-th region a call of
+ * function name opens by an: from its walk, or for a function known by
+ * its annotation alone, by its name as a primitive's
+ * (_raw_spin_lock_irqsave(), which xa_lock_irqsave()'s macros call:
+ * interrupts off).
+ */
+enum region_kind annot_region_kind(const struct annot *an, int i,
+				   const char *name);
+int annot_region_ctx(const struct annot *an, int i, const char *name);
 
 #endif /* HOOKWRAP_SLEEP_ANNOT_H */

@@ -650,24 +650,11 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 			where_of(c, &line, &col);
 			for (int i = 0; i < an->release; i++)
 				release(s, an->rel_irq);
-			/*
-			 * A trylock of its own: the if's arm acquires.  One
-			 * known by its annotation alone is known by its name
-			 * as a primitive is (_raw_spin_lock_irqsave(), which
-			 * xa_lock_irqsave()'s macros call: interrupts off).
-			 */
+			/* A trylock of its own: the if's arm acquires. */
 			for (int i = 0; !an->cond_acq && i < an->acquire; i++)
 				acquire(s, text_of(s, c, name), line,
-					!an->walked ? region_kind(name) :
-					i < 32 && (an->acq_irq >> i & 1) ?
-					RK_IRQ : i < 32 &&
-					(an->acq_lock >> i & 1) ? RK_LOCK :
-					RK_OTHER, !an->walked ?
-					region_ctx(name) : i >= 32 ? 0 :
-					(an->acq_cx_irq >> i & 1 ?
-					 CTX_IRQS_OFF : 0) |
-					(an->acq_cx_bh >> i & 1 ?
-					 CTX_IN_INTR : 0),
+					annot_region_kind(an, i, name),
+					annot_region_ctx(an, i, name),
 					i < 32 && (an->acq_rt >> i & 1) ?
 					RT_PREEMPTIBLE : 0);
 			if (an->noreturn)

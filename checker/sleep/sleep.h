@@ -370,6 +370,8 @@ CXCursor helper_return(CXCursor call, CXCursor *def);
 int sleep_names(CXCursor c, CXCursor var);
 int sleep_inside(CXCursor c, CXCursor o);
 int sleep_ends_in_return(CXCursor s);
+/* Function fn's body in *body, and its statements (none: kids.n 0). */
+struct fe_kids sleep_body(CXCursor fn, CXCursor *body);
 /*
  * sleep_writes.c.  How expression c (its parent parent) writes variable var: 0 not at
  * all (a read: "v & M", also in a macro's argument), '=' an assignment
@@ -417,6 +419,8 @@ CXCursor sleep_once_operand(CXCursor c);
  * cannot tell its operand's end (an argument of a macro whose body
  * wraps the operand); or NULL.
  */
+/* Is w a binary operator's token ("|", "<<", "&&"; not "=")? */
+int sleep_binary_op(const char *w);
 char *sleep_binop_tokens(CXTranslationUnit tu, CXCursor c);
 /*
  * sleep_macrobody.c: when a is a macro's invocation whole, the one

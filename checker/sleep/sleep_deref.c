@@ -31,14 +31,10 @@ int deref_integer_type(CXType t)
  */
 static int early_test(struct params *pa, CXCursor c, CXCursor var)
 {
-	CXCursor body = clang_getNullCursor();
-	struct fe_kids kids, ifk;
+	CXCursor body;
+	struct fe_kids kids = sleep_body(pa->fn, &body), ifk;
 	int ok = 0;
 
-	clang_visitChildren(pa->fn, fe_take_last, &body);
-	if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
-		return 0;
-	kids = fe_kids(body);
 	for (int i = 0; i < kids.n; i++) {
 		CXCursor s = kids.v[i];
 

@@ -433,13 +433,22 @@ static unsigned skip_group(CXTranslationUnit tu, const CXToken *t, unsigned n,
 	return n;
 }
 
+int sleep_binary_op(const char *w)
+{
+	static const char *const binary[] = {
+		"|", "&", "^", "+", "-", "*", "/", "%", "<<", ">>", "==",
+		"!=", "<", ">", "<=", ">=", "&&", "||",
+	};
+
+	for (size_t k = 0; k < ARRAY_SIZE(binary); k++)
+		if (!strcmp(w, binary[k]))
+			return 1;
+	return 0;
+}
+
 char *sleep_binop_tokens(CXTranslationUnit tu, CXCursor c)
 {
 	static const char *const unary[] = { "~", "!", "-", "*", "&" };
-	static const char *const binary[] = {
-		"|", "&", "^", "+", "-", "*", "/", "%", "<<", ">>", "==",
-		"!=", "<", ">", "<=", ">=", "&&", "||", "=",
-	};
 	CXToken *t;
 	unsigned n, i = 0;
 	char *op = NULL;
@@ -497,9 +506,8 @@ char *sleep_binop_tokens(CXTranslationUnit tu, CXCursor c)
 	if (i < n) {
 		const char *w = SP(i);
 
-		for (size_t k = 0; !op && k < ARRAY_SIZE(binary); k++)
-			if (!strcmp(w, binary[k]))
-				op = xstrdup(w);
+		if (sleep_binary_op(w) || !strcmp(w, "="))
+			op = xstrdup(w);
 		clang_disposeString(cs);
 	}
 #undef SP
@@ -623,4 +631,13 @@ int params_assigns(const char *w)
 		if (!strcmp(w, assign[k]))
 			return 1;
 	return 0;
+}
+
+struct fe_kids sleep_body(CXCursor fn, CXCursor *body)
+{
+	*body = clang_getNullCursor();
+	clang_visitChildren(fn, fe_take_last, body);
+	if (clang_getCursorKind(*body) != CXCursor_CompoundStmt)
+		return (struct fe_kids){ 0 };
+	return fe_kids(*body);
 }

@@ -55,11 +55,6 @@ static int operand_end(const struct toks *k, unsigned i)
 	return k->opnd[i] || is(k, i, ")") || is(k, i, "]");
 }
 
-static const char *const binary[] = {
-	"|", "&", "^", "+", "-", "*", "/", "%", "<<", ">>", "==", "!=",
-	"<", ">", "<=", ">=", "&&", "||",
-};
-
 /*
  * The one binary operator at the top level of tokens [a, b), outer
  * brackets taken off; NULL when there are none, two kinds, or an
@@ -75,7 +70,7 @@ static char *top_operator(const struct toks *k, unsigned a, unsigned b)
 	}
 	for (unsigned i = a; i < b; i++) {
 		const char *w = k->w[i];
-		int bin = 0, bad;
+		int bad;
 
 		if (nesting(k, i) > 0) {
 			i = closer(k, i);
@@ -84,10 +79,9 @@ static char *top_operator(const struct toks *k, unsigned a, unsigned b)
 			continue;
 		}
 		bad = params_assigns(w) || !strcmp(w, "?") || !strcmp(w, ",");
-		for (size_t j = 0; j < ARRAY_SIZE(binary); j++)
-			bin |= !strcmp(w, binary[j]);
 		/* "-x", "*p", "&v" after an operator or first: unary */
-		if (!bad && bin && i > a && operand_end(k, i - 1)) {
+		if (!bad && sleep_binary_op(w) && i > a &&
+		    operand_end(k, i - 1)) {
 			bad = op && strcmp(op, w);
 			if (!op)
 				op = xstrdup(w);

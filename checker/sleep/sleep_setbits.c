@@ -24,16 +24,6 @@ struct setbits {
 	long long k;	/* constant bits set */
 };
 
-/* The function's body, and its statements (none: kids.n 0). */
-static struct fe_kids body_of(CXCursor fn, CXCursor *body)
-{
-	*body = clang_getNullCursor();
-	clang_visitChildren(fn, fe_take_last, body);
-	if (clang_getCursorKind(*body) != CXCursor_CompoundStmt)
-		return (struct fe_kids){ 0 };
-	return fe_kids(*body);
-}
-
 /* Does the function jump ("goto"): then statement order says nothing. */
 static int jumps(struct params *pa)
 {
@@ -217,7 +207,7 @@ static int callee_sets(CXTranslationUnit tu, CXCursor def,
 	    !deref_integer_type(clang_getResultType(clang_getCursorType(def))))
 		return 0;
 	params_begin(&cp, tu, def);
-	body = body_of(def, &bc);
+	body = sleep_body(def, &bc);
 	if (jumps(&cp))
 		goto out;
 	for (int i = body.n - 1; i >= 0 && s < 0; i--)
@@ -316,7 +306,7 @@ char *params_setbits_arg(struct params *pa, CXCursor a)
 	free(name);
 	if (!taken || jumps(pa))
 		return NULL;
-	body = body_of(pa->fn, &bc);
+	body = sleep_body(pa->fn, &bc);
 	for (int i = 0; i < body.n && at < 0; i++)
 		if (sleep_inside(a, body.v[i]))
 			at = i;

@@ -21,10 +21,6 @@ static char *op_after(struct params *pa, CXCursor ref)
 {
 	unsigned at = params_file_offset(clang_getCursorLocation(
 						 fe_strip(ref)));
-	static const char *const ops[] = {
-		"|", "&", "^", "+", "-", "*", "/", "%", "<<", ">>", "==",
-		"!=", "<", ">", "<=", ">=", "&&", "||", "?",
-	};
 
 	params_tokens(pa);
 	for (unsigned i = 0; i + 1 < pa->ntok; i++) {
@@ -34,12 +30,8 @@ static char *op_after(struct params *pa, CXCursor ref)
 							      pa->tok[i])) != at)
 			continue;
 		w = params_spelling(pa, i + 1);
-		if (params_assigns(w))
-			return xstrdup(w);
-		for (size_t k = 0; k < ARRAY_SIZE(ops); k++)
-			if (!strcmp(w, ops[k]))
-				return xstrdup(w);
-		return NULL;
+		return params_assigns(w) || sleep_binary_op(w) ||
+		       !strcmp(w, "?") ? xstrdup(w) : NULL;
 	}
 	return NULL;
 }

@@ -92,7 +92,7 @@ static CXCursor only_kid(CXCursor c)
 
 CXCursor helper_return(CXCursor call, CXCursor *def)
 {
-	CXCursor fn, body = clang_getNullCursor(), ret;
+	CXCursor fn, body, ret;
 	struct fe_kids k;
 
 	if (clang_getCursorKind(call) != CXCursor_CallExpr)
@@ -100,10 +100,7 @@ CXCursor helper_return(CXCursor call, CXCursor *def)
 	fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
 	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
 		return clang_getNullCursor();
-	clang_visitChildren(fn, fe_take_last, &body);
-	if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
-		return clang_getNullCursor();
-	k = fe_kids(body);
+	k = sleep_body(fn, &body);
 	ret = k.n == 1 ? k.v[0] : clang_getNullCursor();
 	free(k.v);
 	if (clang_getCursorKind(ret) != CXCursor_ReturnStmt)

@@ -333,16 +333,12 @@ static char *bounded(char *val)
 static char *local_value(struct params *pa, CXCursor var, unsigned at,
 			 int rt)
 {
-	CXCursor body = clang_getNullCursor(), cond, e;
+	CXCursor body, cond, e;
 	int boolean = is_bool(clang_getCursorType(var));
-	struct fe_kids kids;
+	struct fe_kids kids = sleep_body(pa->fn, &body);
 	char *val = NULL;
 	int k, read = 0;
 
-	clang_visitChildren(pa->fn, fe_take_last, &body);
-	if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
-		return NULL;
-	kids = fe_kids(body);
 	for (k = 0; k < kids.n && ends(kids.v[k]) < at; k++) {
 		CXCursor s = kids.v[k];
 		int n = obj_changes(s, var);

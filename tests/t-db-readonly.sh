@@ -122,7 +122,7 @@ db.execute("INSERT INTO functions VALUES(?,'wal_only',1,'kernel/signal.c',997,NU
 db.execute("INSERT INTO calls VALUES(?,'wal_only','msleep',NULL,1,'msleep()',"
 	   "'msleep','kernel/signal.c',999,2,1,'spin_lock(&wal_lock)',"
 	   "'kernel/signal.c',998,1,0,1,NULL,NULL,0,NULL,0,0,NULL,NULL,0,NULL,NULL,"
-	   "NULL,0)", (u,))
+	   "NULL,0,0)", (u,))
 db.execute("COMMIT")
 os._exit(0)	# no close: no checkpoint, the -wal stays
 PY

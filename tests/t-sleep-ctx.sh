@@ -204,46 +204,46 @@ sqlite3 "$OUT/old.db" "UPDATE meta SET value='2' WHERE key='schema'"
 (cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/old.db") >"$OUT/old.out" 2>&1
 check "a schema 2 database: report exits 2" test $? -eq 2
 contains "... and says to collect again" "$OUT/old.out" \
-	"facts database of schema 2, this hookwrap writes schema 10; remove the file and collect again"
+	"facts database of schema 2, this hookwrap writes schema 11; remove the file and collect again"
 (cd "$T" && "$HOOKWRAP" check --no-group --db="$OUT/old.db" $KFLAGS mm/util.c) \
 	>"$OUT/old2.out" 2>&1
 check "a schema 2 database: check --db exits 2" test $? -eq 2
 contains "... with the same line" "$OUT/old2.out" \
-	"facts database of schema 2, this hookwrap writes schema 10"
+	"facts database of schema 2, this hookwrap writes schema 11"
 # One of schema 3, before the headers' helpers: the same.
 sqlite3 "$OUT/old.db" "UPDATE meta SET value='3' WHERE key='schema'"
 (cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/old.db") >"$OUT/old3.out" 2>&1
 check "a schema 3 database: report exits 2" test $? -eq 2
 contains "... and says to collect again" "$OUT/old3.out" \
-	"facts database of schema 3, this hookwrap writes schema 10; remove the file and collect again"
+	"facts database of schema 3, this hookwrap writes schema 11; remove the file and collect again"
 # One of schema 4, before tests of a parameter's value ("1" was any
 # constant that is not 0): the same.
 sqlite3 "$OUT/old.db" "UPDATE meta SET value='4' WHERE key='schema'"
 (cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/old.db") >"$OUT/old4.out" 2>&1
 check "a schema 4 database: report exits 2" test $? -eq 2
 contains "... and says to collect again" "$OUT/old4.out" \
-	"facts database of schema 4, this hookwrap writes schema 10; remove the file and collect again"
+	"facts database of schema 4, this hookwrap writes schema 11; remove the file and collect again"
 # One of schema 5, before the objects of slot calls (calls.recv,
 # registrations.obj, table refs): the same.
 sqlite3 "$OUT/old.db" "UPDATE meta SET value='5' WHERE key='schema'"
 (cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/old.db") >"$OUT/old5.out" 2>&1
 check "a schema 5 database: report exits 2" test $? -eq 2
 contains "... and says to collect again" "$OUT/old5.out" \
-	"facts database of schema 5, this hookwrap writes schema 10; remove the file and collect again"
+	"facts database of schema 5, this hookwrap writes schema 11; remove the file and collect again"
 # One of schema 6, before the functions' effects on their callers'
 # regions (functions.effect): the same.
 sqlite3 "$OUT/old.db" "UPDATE meta SET value='6' WHERE key='schema'"
 (cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/old.db") >"$OUT/old6.out" 2>&1
 check "a schema 6 database: report exits 2" test $? -eq 2
 contains "... and says to collect again" "$OUT/old6.out" \
-	"facts database of schema 6, this hookwrap writes schema 10; remove the file and collect again"
+	"facts database of schema 6, this hookwrap writes schema 11; remove the file and collect again"
 # One of schema 7, before the kernel-doc contexts (functions.ctx_doc):
 # the same.
 sqlite3 "$OUT/old.db" "UPDATE meta SET value='7' WHERE key='schema'"
 (cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/old.db") >"$OUT/old7.out" 2>&1
 check "a schema 7 database: report exits 2" test $? -eq 2
 contains "... and says to collect again" "$OUT/old7.out" \
-	"facts database of schema 7, this hookwrap writes schema 10; remove the file and collect again"
+	"facts database of schema 7, this hookwrap writes schema 11; remove the file and collect again"
 
 # One of schema 8, before the members set-up calls store
 # (functions.fields): the same.
@@ -251,7 +251,7 @@ sqlite3 "$OUT/old.db" "UPDATE meta SET value='8' WHERE key='schema'"
 (cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/old.db") >"$OUT/old8.out" 2>&1
 check "a schema 8 database: report exits 2" test $? -eq 2
 contains "... and says to collect again" "$OUT/old8.out" \
-	"facts database of schema 8, this hookwrap writes schema 10; remove the file and collect again"
+	"facts database of schema 8, this hookwrap writes schema 11; remove the file and collect again"
 
 # One of schema 9, before a slot call's switch test (calls.recv_test)
 # and an initialiser's constants (registrations.consts): the same.
@@ -259,4 +259,12 @@ sqlite3 "$OUT/old.db" "UPDATE meta SET value='9' WHERE key='schema'"
 (cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/old.db") >"$OUT/old9.out" 2>&1
 check "a schema 9 database: report exits 2" test $? -eq 2
 contains "... and says to collect again" "$OUT/old9.out" \
-	"facts database of schema 9, this hookwrap writes schema 10; remove the file and collect again"
+	"facts database of schema 9, this hookwrap writes schema 11; remove the file and collect again"
+
+# One of schema 10, before how a caller's regions were released and
+# stacked at a call (calls.ways): the same.
+sqlite3 "$OUT/old.db" "UPDATE meta SET value='10' WHERE key='schema'"
+(cd "$T" && "$HOOKWRAP" report --no-group --db="$OUT/old.db") >"$OUT/old10.out" 2>&1
+check "a schema 10 database: report exits 2" test $? -eq 2
+contains "... and says to collect again" "$OUT/old10.out" \
+	"facts database of schema 10, this hookwrap writes schema 11; remove the file and collect again"

@@ -97,6 +97,8 @@ struct fact_call {
 	char *region;		/* what began it: "spin_lock(&l)" */
 	char *region_file;
 	unsigned region_line;
+	int ways;		/* CALL_WAY_* bits: how the regions open at
+				   the call were released and stacked */
 };
 
 /*
@@ -119,6 +121,18 @@ struct fact_call {
 
 #define RT_CALL_ATOMIC	1
 #define RT_CALL_SLEEPS	2
+
+/*
+ * calls.ways.  CALL_WAY_REL_IRQ: a region of its caller's that the
+ * function released before this call went the way spin_unlock_irq*()
+ * and spin_unlock_bh() go, which also end an interrupts- or
+ * bottom-half-off region just under the lock (local_bh_disable();
+ * spin_lock(); in the caller, spin_unlock_bh() in the callee).
+ * CALL_WAY_LOCK_OVER_IRQ: at the call, the innermost open region is a
+ * lock just over such a region (whose release that way ends both).
+ */
+#define CALL_WAY_REL_IRQ	1
+#define CALL_WAY_LOCK_OVER_IRQ	2
 
 /*
  * Conditions on the context, as a condition on a parameter is one
@@ -254,9 +268,11 @@ void facts_free(struct facts *f);
  * local struct's address ("&s@fn:var").  10: a slot call's receiver's
  * member a switch decides (calls.recv_test) and the constants of the
  * initialiser a registration is in (registrations.consts), a call made
- * only in early boot (calls.boot).
+ * only in early boot (calls.boot).  11: how the caller's regions were
+ * released before a call and how the regions open at it are stacked
+ * (calls.ways).
  */
-#define FACTS_SCHEMA "10"
+#define FACTS_SCHEMA "11"
 
 /* factsdb.c.  path ":memory:" is a database of this process only. */
 struct sqlite3;
@@ -466,9 +482,10 @@ char *link_chain_call(const struct link *lk, int call, int n);
 /*
  * How many of its caller's locks the chain from node n (as call takes
  * it; -1: none) releases before it sleeps ("spin_unlock(&caller_lock);
- * schedule();").
+ * schedule();").  *irq_way (when not NULL): they were released the way
+ * spin_unlock_bh() and spin_unlock_irq*() go (CALL_WAY_REL_IRQ).
  */
-int link_drop(const struct link *lk, int call, int n);
+int link_drop(const struct link *lk, int call, int n, int *irq_way);
 /*
  * The sleeping call at the end of node n's chain as call takes it (a
  * call index): what a chain's root cause is, for grouping findings; -1

@@ -28,7 +28,8 @@ static const char schema[] =
 	" slot TEXT, indirect INTEGER NOT NULL DEFAULT 0,"
 	" rt INTEGER NOT NULL DEFAULT 0, rt_region TEXT, rt_region_line INTEGER,"
 	" rt_ctx INTEGER NOT NULL DEFAULT 0, ftype TEXT, recv TEXT,"
-	" recv_test TEXT, boot INTEGER NOT NULL DEFAULT 0);"
+	" recv_test TEXT, boot INTEGER NOT NULL DEFAULT 0,"
+	" ways INTEGER NOT NULL DEFAULT 0);"
 	"CREATE TABLE IF NOT EXISTS registrations(unit INTEGER NOT NULL,"
 	" hook TEXT NOT NULL, impl TEXT NOT NULL, file TEXT, line INTEGER,"
 	" col INTEGER, how TEXT, slot TEXT, ftype TEXT, obj TEXT, consts TEXT);"
@@ -159,7 +160,7 @@ static const char *const store_sql[NSTORE] = {
 	[SET_RT] = "INSERT OR REPLACE INTO meta VALUES('preempt_rt','1')",
 	[ADD_FN] = "INSERT INTO functions VALUES(?,?,?,?,?,?,?,?)",
 	[ADD_CALL] = "INSERT INTO calls VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-		"?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+		"?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 	[ADD_REG] = "INSERT INTO registrations VALUES(?,?,?,?,?,?,?,?,?,?,?)",
 	[ADD_REF] = "INSERT INTO refs VALUES(?,?,?)",
 	[ADD_HOOK] = "INSERT OR REPLACE INTO hooks VALUES(?,?,?,?,?)",
@@ -313,14 +314,14 @@ static int store(sqlite3 *db, sqlite3_stmt **st, const char *path,
 
 		if (hf && hf->keep)
 			continue;
-		if (run(db, st, ADD_CALL, "Isssisssiiissiiiissisiisiisssi", ids[u],
+		if (run(db, st, ADD_CALL, "Isssisssiiissiiiissisiisiisssii", ids[u],
 			x->caller, x->callee, x->hook, x->prim, x->sleep,
 			x->text, x->file, x->line, x->col, x->atomic,
 			x->region, x->region_file, x->region_line, x->depth,
 			x->released, x->own, x->cond, x->args, x->ctx,
 			x->slot, x->indirect, x->rt, x->rt_region,
 			x->rt_region_line, x->rt_ctx, x->ftype, x->recv,
-			x->recv_test, x->boot) !=
+			x->recv_test, x->boot, x->ways) !=
 		    SQLITE_DONE)
 			goto out;
 	}
@@ -484,7 +485,7 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		    " text, file, line, col, atomic, region, region_file,"
 		    " region_line, depth, released, own, cond, args, ctx,"
 		    " slot, indirect, rt, rt_region, rt_region_line, rt_ctx,"
-		    " ftype, recv, recv_test, boot"
+		    " ftype, recv, recv_test, boot, ways"
 		    " FROM calls c JOIN units u ON u.id=c.unit"
 		    " ORDER BY u.path, c.rowid"))
 		goto out;
@@ -521,6 +522,7 @@ int factsdb_load(sqlite3 *db, const char *path, struct facts *f)
 		x->recv = col_str(st, 27);
 		x->recv_test = col_str(st, 28);
 		x->boot = sqlite3_column_int(st, 29);
+		x->ways = sqlite3_column_int(st, 30);
 	}
 	if (rc != SQLITE_DONE)
 		goto out;

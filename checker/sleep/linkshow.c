@@ -88,12 +88,13 @@ char *link_chain_call(const struct link *lk, int call, int n)
 /*
  * How many of the caller's locks the chain releases before it sleeps:
  * each call's releases, plus what the rest of the chain drops beyond
- * the locks that call's callee took itself.  Folded from the chain's end.
+ * the locks that call's callee took itself.  Folded from the chain's end;
+ * *irq_way: some of them went the way spin_unlock_bh() goes.
  */
-int link_drop(const struct link *lk, int call, int n)
+int link_drop(const struct link *lk, int call, int n, int *irq_way)
 {
 	struct link_path p = { 0 };
-	int v = 0;
+	int v = 0, way = 0;
 
 	link_path_of(lk, call, n, &p);
 	for (int k = p.n - 1; k >= 0; k--) {
@@ -104,9 +105,13 @@ int link_drop(const struct link *lk, int call, int n)
 			continue;
 		c = &lk->f->calls[p.via[k]];
 		below = v - c->own;
+		way = (c->released && (c->ways & CALL_WAY_REL_IRQ)) ||
+		      (below > 0 && way);
 		v = c->released + (below > 0 ? below : 0);
 	}
 	link_path_free(&p);
+	if (irq_way)
+		*irq_way = v > 0 && way;
 	return v;
 }
 

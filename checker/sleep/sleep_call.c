@@ -71,6 +71,7 @@ static struct fact_call *add_call(struct sleep_scan *s, CXCursor at,
 	c->file = xstrdup(s->shown);
 	where_of(at, &c->line, &c->col);
 	c->released = s->st.dead ? 0 : s->st.released;
+	c->ways = calls_ways(&s->st);
 	c->boot = !s->st.dead && s->st.boot == BOOT_EARLY;
 	c->cond = s->st.dead ? NULL :
 		  params_conds_text(&s->pa, s->st.cond, s->st.cond2);

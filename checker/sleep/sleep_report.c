@@ -105,8 +105,18 @@ static int sleeps_there(const struct link *lk, int i, int rt)
 	if (!(rt ? c->rt & RT_CALL_ATOMIC : c->atomic))
 		return -1;
 	n = link_call_sleeps(lk, i);
-	if (n >= 0 && link_drop(lk, i, n) >= c->depth)
-		return -1;	/* the callee drops our locks first */
+	if (n >= 0) {
+		int way, drop = link_drop(lk, i, n, &way);
+
+		/*
+		 * local_bh_disable(); spin_lock(&l); f(); with f()'s
+		 * spin_unlock_bh(&l) before its sleep: both regions end.
+		 */
+		if (way && (c->ways & CALL_WAY_LOCK_OVER_IRQ))
+			drop++;
+		if (drop >= c->depth)
+			return -1;	/* the callee drops our locks first */
+	}
 	return n;
 }
 

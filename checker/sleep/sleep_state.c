@@ -313,6 +313,22 @@ unsigned depth_mask(int d)
 	return d >= 32 ? ~0u : d <= 0 ? 0 : (1u << d) - 1;
 }
 
+int calls_ways(const struct astate *st)
+{
+	int ways = 0;
+
+	if (st->dead)
+		return 0;
+	if (st->released && st->rel_irq)
+		ways |= CALL_WAY_REL_IRQ;
+	/* release()'s test: a lock on top, an irq/bh-off region under it. */
+	if (st->depth >= 2 && st->depth <= 32 &&
+	    (st->lock >> (st->depth - 1) & 1) &&
+	    (st->irq >> (st->depth - 2) & 1))
+		ways |= CALL_WAY_LOCK_OVER_IRQ;
+	return ways;
+}
+
 struct astate merge(struct astate a, struct astate b)
 {
 	struct astate m;

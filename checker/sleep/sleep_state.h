@@ -363,6 +363,13 @@ struct astate merge(struct astate a, struct astate b);
 struct astate join_arms(struct astate then, struct astate other, int pt);
 /* The bits of the regions open at depth d (astate.irq and the like). */
 unsigned depth_mask(int d);
+/*
+ * The facts' calls.ways (CALL_WAY_* of facts.h) for a call made in
+ * state st: whether a region of the caller's was released before it the
+ * way spin_unlock_bh() and spin_unlock_irq*() go, and whether a lock
+ * over an interrupts- or bottom-half-off region is innermost there.
+ */
+int calls_ways(const struct astate *st);
 /* A path leaves the function: what it leaves open or released. */
 void note_exit(struct sleep_scan *s);
 

@@ -305,6 +305,24 @@ struct annot *annot_find(struct sleep_scan *s, const char *name)
  * ("lock; if (work) return true; unlock; return false;": io-wq's
  * io_acct_run_queue()) holds the lock only when it returns true.
  */
+void annot_apply(struct sleep_scan *s, const struct annot *an,
+		 const char *name, CXCursor c, unsigned line)
+{
+	for (int i = 0; i < an->release; i++)
+		release(s, an->rel_irq);
+	if (!s->st.dead && an->may)
+		s->st.maybe = s->st.maybe + an->may > 31 ? 31 :
+			      s->st.maybe + an->may;
+	/* A trylock of its own: the if's arm acquires. */
+	for (int i = 0; !an->cond_acq && i < an->acquire; i++)
+		acquire(s, text_of(s, c, name), line,
+			annot_region_kind(an, i, name),
+			annot_region_ctx(an, i, name),
+			i < 32 && (an->acq_rt >> i & 1) ? RT_PREEMPTIBLE : 0);
+	if (an->noreturn)
+		s->st = dead_state;
+}
+
 int annot_cond_acquirer(struct sleep_scan *s, CXCursor def)
 {
 	CXType rt = clang_getResultType(clang_getCursorType(def));
@@ -328,23 +346,25 @@ int annot_cond_acquirer(struct sleep_scan *s, CXCursor def)
 
 char *annot_effect_text(const struct annot *an)
 {
-	if (!an->walked || (!an->acquire && !an->release))
+	if (!an->walked || (!an->acquire && !an->release && !an->may))
 		return NULL;
-	return xasprintf("a%d,r%d,q%d,i%u,l%u,t%u,x%u,b%u", an->acquire,
+	return xasprintf("a%d,r%d,q%d,i%u,l%u,t%u,x%u,b%u,m%d", an->acquire,
 			 an->release, an->rel_irq, an->acq_irq, an->acq_lock,
-			 an->acq_rt, an->acq_cx_irq, an->acq_cx_bh);
+			 an->acq_rt, an->acq_cx_irq, an->acq_cx_bh, an->may);
 }
 
 int annot_effect_parse(const char *text, struct annot *an)
 {
-	int a, r, q;
+	int a, r, q, m;
 	unsigned i, l, t, x, b;
 	char end;
 
-	if (!text || sscanf(text, "a%d,r%d,q%d,i%u,l%u,t%u,x%u,b%u%c", &a, &r,
-			    &q, &i, &l, &t, &x, &b, &end) != 8 ||
-	    a < 0 || a > 31 || r < 0 || r > 31 || q < 0 || q > 31)
+	if (!text || sscanf(text, "a%d,r%d,q%d,i%u,l%u,t%u,x%u,b%u,m%d%c", &a,
+			    &r, &q, &i, &l, &t, &x, &b, &m, &end) != 9 ||
+	    a < 0 || a > 31 || r < 0 || r > 31 || q < 0 || q > 31 ||
+	    m < 0 || m > 31)
 		return -1;
+	an->may = m;
 	an->acquire = a;
 	an->release = r;
 	an->rel_irq = q;

@@ -21,15 +21,22 @@ struct annot *annot_add(struct sleep_scan *s, const char *name);
 /* The entry for function name, or NULL. */
 struct annot *annot_find(struct sleep_scan *s, const char *name);
 /*
+ * What call c of name, whose annotation or summary is an, does to the
+ * regions after it (line: the call's): closes, may have left open
+ * (astate.maybe), opens; a noreturn ends the path.
+ */
+void annot_apply(struct sleep_scan *s, const struct annot *an,
+		 const char *name, CXCursor c, unsigned line);
+/*
  * Does the definition def, annotated __acquires(), take its lock only
  * when it returns true (struct annot.cond_acq)?  1 or 0.
  */
 int annot_cond_acquirer(struct sleep_scan *s, CXCursor def);
 /*
  * A walked function's effect on its callers' regions as the facts keep
- * it ("a1,r0,q0,i0,l0,t1,x0,b0": regions left open, closed, closed the
- * irqrestore way, and the kinds of those left open), or NULL when it has
- * none.  Malloc'd.
+ * it ("a1,r0,q0,i0,l0,t1,x0,b0,m0": regions left open, closed, closed
+ * the irqrestore way, the kinds of those left open, and how many more
+ * it may leave open on some paths), or NULL when it has none.  Malloc'd.
  */
 char *annot_effect_text(const struct annot *an);
 /*

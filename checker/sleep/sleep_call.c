@@ -141,6 +141,8 @@ static void do_prim(struct sleep_scan *s, CXCursor c, const struct pmacro *m,
 			     prim_rt(p->name));
 		return;
 	case PRIM_RELEASE:
+		if (release_maybe(s, p->name))
+			return;
 		release_lock(s, code_lock_hash(s, shown),
 			     releases_irq(p->name), prim_rt_release(p->name));
 		return;
@@ -326,7 +328,7 @@ static void walk_header(struct sleep_scan *s, int qi)
 	 */
 	an = annot_find(s, s->hq[qi].name);
 	if (an && an->walked && sub.lockprims != lock_names(s, def)) {
-		an->acquire = an->release = an->rel_irq = 0;
+		an->acquire = an->release = an->rel_irq = an->may = 0;
 		an->acq_irq = an->acq_lock = an->acq_rt = 0;
 		an->acq_cx_irq = an->acq_cx_bh = 0;
 	}
@@ -649,17 +651,7 @@ static void do_call(struct sleep_scan *s, CXCursor c)
 			if (hook)
 				fc->hook = xstrdup(hook);
 			where_of(c, &line, &col);
-			for (int i = 0; i < an->release; i++)
-				release(s, an->rel_irq);
-			/* A trylock of its own: the if's arm acquires. */
-			for (int i = 0; !an->cond_acq && i < an->acquire; i++)
-				acquire(s, text_of(s, c, name), line,
-					annot_region_kind(an, i, name),
-					annot_region_ctx(an, i, name),
-					i < 32 && (an->acq_rt >> i & 1) ?
-					RT_PREEMPTIBLE : 0);
-			if (an->noreturn)
-				s->st = dead_state;
+			annot_apply(s, an, name, c, line);
 		}
 	}
 	free(name);
@@ -754,7 +746,8 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 	note_exit(s);
 	an = &s->an[ai];
 	/* Not annotated: callers below see what every path did. */
-	if (!an->acquire && !an->release && !an->hold && s->nexit) {
+	if (!an->acquire && !an->release && !an->may && !an->hold &&
+	    s->nexit) {
 		unsigned mask = s->exit_depth >= 32 ? ~0u :
 				(1u << s->exit_depth) - 1;
 		int shift = entry < 32 ? entry : 31;
@@ -762,6 +755,9 @@ void walk_function(struct sleep_scan *s, CXCursor fn)
 		an->walked = 1;
 		an->acquire = s->exit_depth;
 		an->release = s->exit_released;
+		an->may = s->exit_maxdepth - s->exit_depth + s->exit_maybe;
+		if (an->may > 31)
+			an->may = 31;
 		an->rel_irq = s->exit_rel_irq;
 		an->acq_irq = (s->exit_irq >> shift) & mask;
 		an->acq_lock = (s->exit_lock >> shift) & mask;

@@ -313,6 +313,18 @@ unsigned depth_mask(int d)
 	return d >= 32 ? ~0u : d <= 0 ? 0 : (1u << d) - 1;
 }
 
+int release_maybe(struct sleep_scan *s, const char *name)
+{
+	int theirs = s->entry > s->st.released ? s->entry - s->st.released :
+		     0;
+
+	if (s->st.dead || s->st.maybe <= 0 || s->st.depth > theirs ||
+	    region_kind(name) != RK_IRQ)
+		return 0;
+	s->st.maybe--;
+	return 1;
+}
+
 int calls_ways(const struct astate *st)
 {
 	int ways = 0;
@@ -354,6 +366,7 @@ struct astate merge(struct astate a, struct astate b)
 	mstore_merge(&m, &a, &b);
 	m.pf = a.pf < b.pf ? a.pf : b.pf;
 	m.rel_irq = a.rel_irq | b.rel_irq;
+	m.maybe = a.maybe > b.maybe ? a.maybe : b.maybe;
 	/* A context is known after the meeting when both paths know it. */
 	m.cx_irq = a.cx_irq & b.cx_irq & depth_mask(a.depth) &
 		   depth_mask(b.depth);
@@ -405,6 +418,10 @@ void note_exit(struct sleep_scan *s)
 	s->exit_cx_irq &= s->st.cx_irq & depth_mask(s->st.depth);
 	s->exit_cx_bh &= s->st.cx_bh & depth_mask(s->st.depth);
 	s->exit_rel_irq |= s->st.rel_irq;
+	if (!s->nexit || s->st.depth > s->exit_maxdepth)
+		s->exit_maxdepth = s->st.depth;
+	if (!s->nexit || s->st.maybe > s->exit_maybe)
+		s->exit_maybe = s->st.maybe;
 	if (!s->nexit++ || s->st.must < s->exit_depth)
 		s->exit_depth = s->st.must;
 	if (s->nexit == 1 || s->st.must_rel < s->exit_released)

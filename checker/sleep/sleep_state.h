@@ -59,6 +59,11 @@ struct astate {
 				   a lock taken without touching them */
 	int rel_irq;		/* released a caller's region the way
 				   spin_unlock_irqrestore() does */
+	int maybe;		/* regions a callee may have left open, on
+				   some of its paths only (struct annot's
+				   may): a release with none of this
+				   function's own open ends one of them,
+				   not a caller's */
 	/*
 	 * Per depth (the first REGION_SLOTS): the lock a region holds, as
 	 * a hash of its expression ("mapping->i_pages"; 0 not known), and
@@ -178,6 +183,10 @@ struct annot {
 	unsigned acq_rt;	/* which of those are preemptible on RT */
 	unsigned acq_cx_irq, acq_cx_bh;	/* and their contexts */
 	int rel_irq;		/* closes the way *_unlock_irqrestore does */
+	int may;		/* regions it leaves open on some paths
+				   only, beyond acquire: try_to_grab_pending()
+				   returns with interrupts off on success
+				   and restores them on -EAGAIN */
 	int hold;		/* __must_hold: held on entry and exit */
 	int noreturn;
 	int cond_acq;		/* it acquires only when it returns true,
@@ -275,6 +284,7 @@ struct sleep_scan {
 	int nift;
 	/* Its exits: what every path leaves open or released. */
 	int nexit, exit_depth, exit_released;
+	int exit_maxdepth, exit_maybe;	/* the most open on any exit */
 	unsigned exit_irq, exit_lock;	/* region kinds at the first exit */
 	unsigned exit_rtok;
 	unsigned exit_cx_irq, exit_cx_bh;	/* contexts on every exit */
@@ -363,6 +373,15 @@ struct astate merge(struct astate a, struct astate b);
 struct astate join_arms(struct astate then, struct astate other, int pt);
 /* The bits of the regions open at depth d (astate.irq and the like). */
 unsigned depth_mask(int d);
+/*
+ * A release primitive called name (local_irq_restore(), local_bh_enable())
+ * with none of the function's own regions open, after a callee that may
+ * have left one of that kind open (astate.maybe): it ends that one, not
+ * a caller's (work_grab_pending(); local_irq_restore(irq_flags); in
+ * mod_delayed_work_on()).  Returns 1 when it did.  A lock's unlock
+ * never does: it names its lock.
+ */
+int release_maybe(struct sleep_scan *s, const char *name);
 /*
  * The facts' calls.ways (CALL_WAY_* of facts.h) for a call made in
  * state st: whether a region of the caller's was released before it the

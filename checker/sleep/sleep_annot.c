@@ -323,6 +323,35 @@ void annot_apply(struct sleep_scan *s, const struct annot *an,
 		s->st = dead_state;
 }
 
+void annot_arm_marker(struct sleep_scan *s, CXCursor arm)
+{
+	int theirs = s->entry > s->st.released ? s->entry - s->st.released :
+		     0;
+	int marker = 0, unlocks = 0;
+	CXToken *t;
+	unsigned n;
+
+	if (s->st.dead || !theirs || s->st.depth > theirs ||
+	    clang_Cursor_isNull(arm))
+		return;
+	clang_tokenize(s->tu, clang_getCursorExtent(arm), &t, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString cs;
+		const char *w;
+
+		if (clang_getTokenKind(t[i]) != CXToken_Identifier)
+			continue;
+		cs = clang_getTokenSpelling(s->tu, t[i]);
+		w = clang_getCString(cs);
+		marker |= !strcmp(w, "__release");
+		unlocks |= strstr(w, "unlock") != NULL;
+		clang_disposeString(cs);
+	}
+	clang_disposeTokens(s->tu, t, n);
+	if (marker && !unlocks)
+		release(s, 0);
+}
+
 int annot_cond_acquirer(struct sleep_scan *s, CXCursor def)
 {
 	CXType rt = clang_getResultType(clang_getCursorType(def));

@@ -28,6 +28,15 @@ struct annot *annot_find(struct sleep_scan *s, const char *name);
 void annot_apply(struct sleep_scan *s, const struct annot *an,
 		 const char *name, CXCursor c, unsigned line);
 /*
+ * Before the walk of an if's arm: when the arm says with sparse's
+ * marker __release(x), and no unlock call of its own, that a lock the
+ * function was entered holding (__releases) is not held on it, the
+ * annotation's region ends where the arm begins.  unlock_sock_fast()'s
+ * "if (slow) { release_sock(sk); __release(&sk->sk_lock.slock); }":
+ * lock_sock_fast() took the socket the slow way, spinlock dropped.
+ */
+void annot_arm_marker(struct sleep_scan *s, CXCursor arm);
+/*
  * Does the definition def, annotated __acquires(), take its lock only
  * when it returns true (struct annot.cond_acq)?  1 or 0.
  */

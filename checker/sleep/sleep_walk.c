@@ -23,6 +23,7 @@
 #include "checker/sleep/sleep_mstore.h"
 #include "checker/sleep/sleep_guards.h"
 #include "checker/sleep/sleep_nesting.h"
+#include "checker/sleep/sleep_annot.h"
 
 #include <string.h>
 
@@ -448,6 +449,7 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c,
 		assume(&s->st, c->at2);
 		if (c->bt)	/* "if (!after_bootmem)" */
 			s->st.boot = BOOT_EARLY;
+		annot_arm_marker(s, k->n > 1 ? k->v[1] : clang_getNullCursor());
 		return then_walk(f, 1, k->n > 1 ? 2 : 1, 2);
 	case 2:
 		if (c->mt)
@@ -462,6 +464,7 @@ static int step_if(struct sleep_scan *s, struct frame *f, struct ctl *c,
 			acquire_lock(s, xstrdup(c->text), c->lockh, c->line,
 				region_kind(c->text), region_ctx(c->text),
 				c->rt);
+		annot_arm_marker(s, k->n > 2 ? k->v[2] : clang_getNullCursor());
 		return then_walk(f, 2, k->n > 2 ? 3 : 2, 3);
 	case 3:
 		if (c->mt)

@@ -300,11 +300,6 @@ struct annot *annot_find(struct sleep_scan *s, const char *name)
 	return NULL;
 }
 
-/*
- * A bool function that says __acquires() and unlocks in its body
- * ("lock; if (work) return true; unlock; return false;": io-wq's
- * io_acct_run_queue()) holds the lock only when it returns true.
- */
 void annot_apply(struct sleep_scan *s, const struct annot *an,
 		 const char *name, CXCursor c, unsigned line)
 {
@@ -325,8 +320,7 @@ void annot_apply(struct sleep_scan *s, const struct annot *an,
 
 void annot_arm_marker(struct sleep_scan *s, CXCursor arm)
 {
-	int theirs = s->entry > s->st.released ? s->entry - s->st.released :
-		     0;
+	int theirs = caller_regions_open(s);
 	int marker = 0, unlocks = 0;
 	CXToken *t;
 	unsigned n;
@@ -352,6 +346,11 @@ void annot_arm_marker(struct sleep_scan *s, CXCursor arm)
 		release(s, 0);
 }
 
+/*
+ * A bool function that says __acquires() and unlocks in its body
+ * ("lock; if (work) return true; unlock; return false;": io-wq's
+ * io_acct_run_queue()) holds the lock only when it returns true.
+ */
 int annot_cond_acquirer(struct sleep_scan *s, CXCursor def)
 {
 	CXType rt = clang_getResultType(clang_getCursorType(def));

@@ -97,11 +97,9 @@ static struct fact_call *add_call(struct sleep_scan *s, CXCursor at,
 	}
 	if (s->st.depth && !s->st.dead && s->st.region >= 0 && !s->st.boot &&
 	    (s->unit || !silenced(s, c->line))) {
-		int entry_held = s->entry - s->st.released;
-
 		c->atomic = 1;
 		c->depth = s->st.depth;
-		c->own = s->st.depth - (entry_held > 0 ? entry_held : 0);
+		c->own = s->st.depth - caller_regions_open(s);
 		if (c->own < 0)
 			c->own = 0;
 		c->region = xstrdup(s->rg[s->st.region].text);

@@ -222,8 +222,7 @@ void release(struct sleep_scan *s, int irq)
 {
 	unsigned top, below;
 	/* The caller's regions still open: the bottom ones. */
-	int theirs = s->entry > s->st.released ? s->entry - s->st.released :
-		     0;
+	int theirs = caller_regions_open(s);
 
 	if (s->st.dead)
 		return;
@@ -288,8 +287,7 @@ void release_rt(struct sleep_scan *s, int irq, int rt)
 {
 	int top = s->st.depth - 1, d;
 	/* The caller's regions still open: the bottom ones. */
-	int theirs = s->entry > s->st.released ? s->entry - s->st.released :
-		     0;
+	int theirs = caller_regions_open(s);
 	unsigned want = rt & RT_PREEMPTIBLE ? 1 : 0;
 
 	if (s->st.dead || top >= 32 || top < theirs ||
@@ -308,6 +306,11 @@ void release_rt(struct sleep_scan *s, int irq, int rt)
 		release_at(s, d - 1);
 }
 
+int caller_regions_open(const struct sleep_scan *s)
+{
+	return s->entry > s->st.released ? s->entry - s->st.released : 0;
+}
+
 unsigned depth_mask(int d)
 {
 	return d >= 32 ? ~0u : d <= 0 ? 0 : (1u << d) - 1;
@@ -315,8 +318,7 @@ unsigned depth_mask(int d)
 
 int release_maybe(struct sleep_scan *s, const char *name)
 {
-	int theirs = s->entry > s->st.released ? s->entry - s->st.released :
-		     0;
+	int theirs = caller_regions_open(s);
 
 	if (s->st.dead || s->st.maybe <= 0 || s->st.depth > theirs ||
 	    region_kind(name) != RK_IRQ)
@@ -446,7 +448,7 @@ void release_lock(struct sleep_scan *s, unsigned h, int irq, int rt)
 		;
 	if (d < 0 || d == top)
 		return release_rt(s, irq, rt);
-	theirs = s->entry > s->st.released ? s->entry - s->st.released : 0;
+	theirs = caller_regions_open(s);
 	if (d < theirs) {	/* the caller's lock */
 		if (irq)
 			s->st.rel_irq = 1;

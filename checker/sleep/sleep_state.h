@@ -371,6 +371,11 @@ struct astate merge(struct astate a, struct astate b);
  * other did not are open after it only when that arm's condition holds.
  */
 struct astate join_arms(struct astate then, struct astate other, int pt);
+/*
+ * How many of the regions the function was entered with (its caller's)
+ * are still open: the bottom ones.
+ */
+int caller_regions_open(const struct sleep_scan *s);
 /* The bits of the regions open at depth d (astate.irq and the like). */
 unsigned depth_mask(int d);
 /*

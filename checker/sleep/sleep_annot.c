@@ -318,17 +318,16 @@ void annot_apply(struct sleep_scan *s, const struct annot *an,
 		s->st = dead_state;
 }
 
-void annot_arm_marker(struct sleep_scan *s, CXCursor arm)
+/* What the identifiers written in c's extent name (NAMES_* bits). */
+#define NAMES_UNLOCK	1	/* one has "unlock" in it */
+#define NAMES_RELEASE	2	/* sparse's marker __release */
+static int names_in(struct sleep_scan *s, CXCursor c)
 {
-	int theirs = caller_regions_open(s);
-	int marker = 0, unlocks = 0;
 	CXToken *t;
 	unsigned n;
+	int names = 0;
 
-	if (s->st.dead || !theirs || s->st.depth > theirs ||
-	    clang_Cursor_isNull(arm))
-		return;
-	clang_tokenize(s->tu, clang_getCursorExtent(arm), &t, &n);
+	clang_tokenize(s->tu, clang_getCursorExtent(c), &t, &n);
 	for (unsigned i = 0; i < n; i++) {
 		CXString cs;
 		const char *w;
@@ -337,12 +336,22 @@ void annot_arm_marker(struct sleep_scan *s, CXCursor arm)
 			continue;
 		cs = clang_getTokenSpelling(s->tu, t[i]);
 		w = clang_getCString(cs);
-		marker |= !strcmp(w, "__release");
-		unlocks |= strstr(w, "unlock") != NULL;
+		names |= (strstr(w, "unlock") ? NAMES_UNLOCK : 0) |
+			 (!strcmp(w, "__release") ? NAMES_RELEASE : 0);
 		clang_disposeString(cs);
 	}
 	clang_disposeTokens(s->tu, t, n);
-	if (marker && !unlocks)
+	return names;
+}
+
+void annot_arm_marker(struct sleep_scan *s, CXCursor arm)
+{
+	int theirs = caller_regions_open(s);
+
+	if (s->st.dead || !theirs || s->st.depth > theirs ||
+	    clang_Cursor_isNull(arm))
+		return;
+	if (names_in(s, arm) == NAMES_RELEASE)
 		release(s, 0);
 }
 
@@ -354,22 +363,10 @@ void annot_arm_marker(struct sleep_scan *s, CXCursor arm)
 int annot_cond_acquirer(struct sleep_scan *s, CXCursor def)
 {
 	CXType rt = clang_getResultType(clang_getCursorType(def));
-	CXToken *t;
-	unsigned n;
-	int unlocks = 0;
 
 	if (clang_getCanonicalType(rt).kind != CXType_Bool)
 		return 0;
-	clang_tokenize(s->tu, clang_getCursorExtent(def), &t, &n);
-	for (unsigned i = 0; i < n && !unlocks; i++) {
-		CXString cs = clang_getTokenSpelling(s->tu, t[i]);
-
-		unlocks = clang_getTokenKind(t[i]) == CXToken_Identifier &&
-			  strstr(clang_getCString(cs), "unlock");
-		clang_disposeString(cs);
-	}
-	clang_disposeTokens(s->tu, t, n);
-	return unlocks;
+	return names_in(s, def) & NAMES_UNLOCK;
 }
 
 char *annot_effect_text(const struct annot *an)

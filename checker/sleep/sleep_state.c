@@ -218,16 +218,26 @@ void acquire_lock(struct sleep_scan *s, char *text, unsigned lockh,
  * does, which also ends an interrupts-off region just under a lock
  * taken without them.
  */
+/*
+ * Is the region d deep a lock taken without touching interrupts, just
+ * over an interrupts- or bottom-half-off region (local_irq_save(f);
+ * spin_lock(&l);), which a release the irqrestore or bh way ends both
+ * of?
+ */
+static int lock_over_irq(const struct astate *st, int d)
+{
+	return d > 0 && d < 32 && (st->lock >> d & 1) &&
+	       (st->irq >> (d - 1) & 1);
+}
+
 void release(struct sleep_scan *s, int irq)
 {
-	unsigned top, below;
 	/* The caller's regions still open: the bottom ones. */
 	int theirs = caller_regions_open(s);
+	int top = s->st.depth - 1;
 
 	if (s->st.dead)
 		return;
-	top = s->st.depth && s->st.depth <= 32 ? 1u << (s->st.depth - 1) : 0;
-	below = top >> 1;
 	if (irq && s->st.depth <= theirs)
 		s->st.rel_irq = 1;
 	if (s->st.must <= s->entry)
@@ -243,7 +253,7 @@ void release(struct sleep_scan *s, int irq)
 		s->st.rt_region = -1;
 	if (s->st.opt && !--s->st.opt)
 		s->st.optc = 0;
-	if (irq && (s->st.lock & top) && (s->st.irq & below))
+	if (irq && lock_over_irq(&s->st, top))
 		release(s, 0);
 }
 
@@ -299,8 +309,7 @@ void release_rt(struct sleep_scan *s, int irq, int rt)
 	if (d < theirs)
 		return release(s, irq);
 	/* Its kind as release() reads it: a lock over an irq-off region. */
-	irq = irq && (s->st.lock >> d & 1) && d > theirs &&
-	      (s->st.irq >> (d - 1) & 1);
+	irq = irq && d > theirs && lock_over_irq(&s->st, d);
 	release_at(s, d);
 	if (irq)
 		release_at(s, d - 1);
@@ -335,10 +344,7 @@ int calls_ways(const struct astate *st)
 		return 0;
 	if (st->released && st->rel_irq)
 		ways |= CALL_WAY_REL_IRQ;
-	/* release()'s test: a lock on top, an irq/bh-off region under it. */
-	if (st->depth >= 2 && st->depth <= 32 &&
-	    (st->lock >> (st->depth - 1) & 1) &&
-	    (st->irq >> (st->depth - 2) & 1))
+	if (lock_over_irq(st, st->depth - 1))
 		ways |= CALL_WAY_LOCK_OVER_IRQ;
 	return ways;
 }
@@ -457,8 +463,7 @@ void release_lock(struct sleep_scan *s, unsigned h, int irq, int rt)
 		s->st.released++;
 	}
 	/* spin_unlock_irqrestore() of a lock over an irq-off region. */
-	irq = irq && (s->st.lock >> d & 1) && d > 0 && d - 1 >= theirs &&
-	      (s->st.irq >> (d - 1) & 1);
+	irq = irq && d - 1 >= theirs && lock_over_irq(&s->st, d);
 	release_at(s, d);
 	if (irq)
 		release_at(s, d - 1);
